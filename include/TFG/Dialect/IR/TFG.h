@@ -1,0 +1,96 @@
+//===- TFG.h - The TFG dialect ------------------------------------*- C++ -*-===//
+
+#ifndef TFG_DIALECT_IR_TFG_H
+#define TFG_DIALECT_IR_TFG_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "TFG/Dialect/IR/DataType.h"
+
+#include "TFG/Dialect/IR/TFGDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "TFG/Dialect/IR/TFGTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "TFG/Dialect/IR/TFGAttrs.h.inc"
+
+namespace mlir::tfg {
+
+/// Names of the discardable attributes that carry NodeDef fields.
+namespace attrs {
+inline constexpr llvm::StringLiteral kName = "tfg.name";
+inline constexpr llvm::StringLiteral kDevice = "tfg.device";
+inline constexpr llvm::StringLiteral kOpType = "tfg.op_type";
+/// NodeDef.experimental_debug_info.original_node_names / original_func_names.
+inline constexpr llvm::StringLiteral kOriginalNodeNames = "tfg.original_node_names";
+inline constexpr llvm::StringLiteral kOriginalFuncNames = "tfg.original_func_names";
+/// NodeDef.experimental_type, as FullTypeDef text.
+inline constexpr llvm::StringLiteral kFullType = "tfg.full_type";
+} // namespace attrs
+
+/// True if `attrName` is one of TFG's own (not a TensorFlow attr).
+inline bool isTFGAttrName(llvm::StringRef attrName) {
+  return attrName.starts_with("tfg.") || attrName == "operandSegmentSizes" ||
+         attrName == "resultSegmentSizes";
+}
+
+/// Shared custom assembly of node ops (TFGOps.cpp).
+ParseResult parseNodeOp(OpAsmParser &parser, OperationState &result);
+void printNodeOp(Operation *op, OpAsmPrinter &printer);
+void getNodeOpResultNames(Operation *op, OpAsmSetValueNameFn setNameFn);
+
+/// Sets `operandSegmentSizes` on a typed node op being built whose ODS
+/// operands have several variadic groups; a no-op for other ops.
+void setOperandSegments(OperationState &state, unsigned numData,
+                        unsigned numControl);
+
+/// Checks a typed op's data operand / result groups against its OpDef:
+/// `inputs` / `outputs` name, per arg, "" (one tensor), "N" (the int attr N
+/// counts the tensors) or "list:T" (the list(type) attr T does).
+LogicalResult verifyArgGroups(Operation *op,
+                              llvm::ArrayRef<llvm::StringRef> inputs,
+                              llvm::ArrayRef<llvm::StringRef> outputs);
+
+/// Node accessors valid for every node op (typed or generic).
+bool isNodeOp(Operation *op);
+llvm::StringRef getNodeName(Operation *op);
+llvm::StringRef getNodeDevice(Operation *op);
+/// The TensorFlow op type: the typed op's name without "tfg.", or the
+/// generic op's tfg.op_type.
+llvm::StringRef getNodeOpType(Operation *op);
+Value getControlToken(Operation *op);
+/// Data operands (without control operands) and data results.
+OperandRange getDataOperands(Operation *op);
+OperandRange getControlOperands(Operation *op);
+ResultRange getDataResults(Operation *op);
+
+namespace OpTrait {
+template <typename ConcreteType>
+class NodeOpTrait
+    : public mlir::OpTrait::TraitBase<ConcreteType, NodeOpTrait> {
+public:
+  static LogicalResult verifyTrait(Operation *op);
+};
+LogicalResult verifyNodeOp(Operation *op);
+template <typename ConcreteType>
+LogicalResult NodeOpTrait<ConcreteType>::verifyTrait(Operation *op) {
+  return verifyNodeOp(op);
+}
+} // namespace OpTrait
+
+} // namespace mlir::tfg
+
+#include "TFG/Dialect/IR/TFGInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "TFG/Dialect/IR/TFGOps.h.inc"
+
+#endif // TFG_DIALECT_IR_TFG_H

@@ -1,0 +1,21 @@
+//===- tfg-opt.cpp - TFG optimizer driver ----------------------------------===//
+//
+// mlir-opt with the TFG dialect and all of TFG's passes registered.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TFG/Dialect/IR/TFG.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::tfg::TFGDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllPasses();
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "TFG optimizer driver\n", registry));
+}
