@@ -1,0 +1,70 @@
+//===- Import.h - Read and write TensorFlow models as TFG ---------*- C++ -*-===//
+//
+// The entry points of the Import library: a model file (GraphDef .pb/.pbtxt,
+// MetaGraphDef .meta, SavedModel, TensorFlow.js model.json) becomes a module
+// holding one tfg.graph (plus tfg.func ops for its function library), and a
+// module becomes a GraphDef again.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_IMPORT_IMPORT_H
+#define TFG_IMPORT_IMPORT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir::tfg {
+
+/// The file formats TFG reads.
+enum class ModelFormat {
+  Auto,         ///< Detect from content (and the file name as a hint).
+  GraphDef,     ///< Binary GraphDef (.pb).
+  GraphDefText, ///< Text GraphDef (.pbtxt).
+  MetaGraph,    ///< Binary or text MetaGraphDef (.meta).
+  SavedModel,   ///< saved_model.pb / .pbtxt, or its directory.
+  TFJS,         ///< TensorFlow.js graph model (model.json + shards).
+};
+
+struct ImportOptions {
+  /// Tensors of at least this many bytes are stored as dense resources
+  /// (outside the attribute uniquer) instead of dense elements attrs.
+  int64_t resourceThresholdBytes = 1024;
+  /// SavedModel: the meta graph tag to pick, and the signature to record.
+  std::string savedModelTag = "serve";
+  std::string signature = "serving_default";
+};
+
+/// Reads a model file of any supported format. Problems are reported as
+/// diagnostics naming the file and the node; returns null on failure.
+OwningOpRef<ModuleOp> importModelFile(llvm::StringRef path,
+                                      MLIRContext *context,
+                                      const ImportOptions &options = {},
+                                      ModelFormat format = ModelFormat::Auto);
+
+/// Imports a GraphDef held in memory in binary (`isText` false) or text form.
+OwningOpRef<ModuleOp> importGraphDefBytes(llvm::StringRef bytes, bool isText,
+                                          llvm::StringRef sourceName,
+                                          MLIRContext *context,
+                                          const ImportOptions &options = {});
+
+/// Serializes the module's graph as a GraphDef: binary (deterministic) or
+/// text. Returns failure, after a diagnostic, if the module holds no graph
+/// or a node cannot be expressed.
+LogicalResult exportGraphDef(ModuleOp module, std::string &out, bool asText);
+
+/// Writes the GraphDef to `path`, atomically: on failure nothing is written
+/// and an existing file is left as it was.
+LogicalResult exportGraphDefFile(ModuleOp module, llvm::StringRef path,
+                                 bool asText);
+
+/// Registers the dialects the importer produces.
+void registerImportDialects(DialectRegistry &registry);
+
+} // namespace mlir::tfg
+
+#endif // TFG_IMPORT_IMPORT_H

@@ -1,0 +1,463 @@
+//===- GraphDefImporter.cpp - GraphDef -> tfg.graph -----------------------===//
+//
+// Validates the GraphDef as it goes (what TensorFlow's importer and
+// ensure_graph_is_valid check, and more) and builds one op per NodeDef.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphImport.h"
+
+#include "TFG/Dialect/IR/TFG.h"
+#include "TFG/Import/Diagnostics.h"
+#include "TFG/Import/OpRegistry.h"
+
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+//===----------------------------------------------------------------------===//
+// Signatures and defaults
+//===----------------------------------------------------------------------===//
+
+SignatureLookup::SignatureLookup(const tensorflow::FunctionDefLibrary *library) {
+  if (!library)
+    return;
+  for (const auto &function : library->function())
+    functions[function.signature().name()] = &function.signature();
+}
+
+const tensorflow::OpDef *SignatureLookup::lookup(StringRef opType) const {
+  if (const tensorflow::OpDef *opDef = lookupOpDef(opType))
+    return opDef;
+  auto it = functions.find(opType);
+  return it == functions.end() ? nullptr : it->second;
+}
+
+bool SignatureLookup::isFunction(StringRef opType) const {
+  return !lookupOpDef(opType) && functions.count(opType);
+}
+
+LogicalResult tfg::addDefaultAttrs(tensorflow::NodeDef &node,
+                                   const tensorflow::OpDef &opDef,
+                                   std::string &error) {
+  auto &attrs = *node.mutable_attr();
+  for (const auto &attrDef : opDef.attr()) {
+    if (attrs.count(attrDef.name()))
+      continue;
+    if (!attrDef.has_default_value()) {
+      error = "missing attr '" + attrDef.name() + "', which " + opDef.name() +
+              " requires (it has no default)";
+      return failure();
+    }
+    attrs[attrDef.name()] = attrDef.default_value();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Output types
+//===----------------------------------------------------------------------===//
+
+/// Looks up an attr of the node, treating placeholders as absent.
+static const tensorflow::AttrValue *findAttr(const tensorflow::NodeDef &node,
+                                             const std::string &name) {
+  auto it = node.attr().find(name);
+  if (it == node.attr().end() ||
+      it->second.value_case() == tensorflow::AttrValue::kPlaceholder)
+    return nullptr;
+  return &it->second;
+}
+
+LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
+                                      const tensorflow::OpDef &opDef,
+                                      MLIRContext *context,
+                                      SmallVectorImpl<Type> &types,
+                                      SmallVectorImpl<OutputArg> *args,
+                                      std::string &error) {
+  auto elementTensor = [&](int dtype, bool isRef) -> Type {
+    Type element = dtype > 0 ? dataTypeToType(context, dtype) : Type();
+    if (!element)
+      return OpaqueTensorType::get(context);
+    if (isRef && !isa<RefType>(element))
+      element = RefType::get(context, element);
+    return UnrankedTensorType::get(element);
+  };
+  for (const auto &arg : opDef.output_arg()) {
+    int64_t count = 1;
+    SmallVector<int> dtypes;
+    if (!arg.number_attr().empty()) {
+      const tensorflow::AttrValue *n = findAttr(node, arg.number_attr());
+      if (!n || n->value_case() != tensorflow::AttrValue::kI || n->i() < 0) {
+        error = "output '" + arg.name() + "' is sized by attr '" +
+                arg.number_attr() + "', which is missing or not an int";
+        return failure();
+      }
+      count = n->i();
+    } else if (!arg.type_list_attr().empty()) {
+      const tensorflow::AttrValue *list = findAttr(node, arg.type_list_attr());
+      if (!list || list->value_case() != tensorflow::AttrValue::kList) {
+        error = "output '" + arg.name() + "' is typed by attr '" +
+                arg.type_list_attr() + "', which is missing or not a list";
+        return failure();
+      }
+      count = list->list().type_size();
+      for (int t : list->list().type())
+        dtypes.push_back(t);
+    }
+    int dtype = arg.type();
+    if (!arg.type_attr().empty()) {
+      const tensorflow::AttrValue *t = findAttr(node, arg.type_attr());
+      dtype = t && t->value_case() == tensorflow::AttrValue::kType ? t->type()
+                                                                  : 0;
+    }
+    for (int64_t i = 0; i < count; ++i)
+      types.push_back(elementTensor(dtypes.empty() ? dtype : dtypes[i],
+                                    arg.is_ref()));
+    if (args)
+      args->push_back({arg.name(), count});
+  }
+  return success();
+}
+
+void tfg::applyOutputShapes(const tensorflow::NodeDef &node,
+                            SmallVectorImpl<Type> &types) {
+  auto it = node.attr().find("_output_shapes");
+  if (it == node.attr().end() || !it->second.has_list())
+    return;
+  const auto &shapes = it->second.list().shape();
+  if (shapes.size() != static_cast<int>(types.size()))
+    return;
+  for (auto [type, shape] : llvm::zip(types, shapes)) {
+    auto tensor = dyn_cast<TensorType>(type);
+    if (!tensor || shape.unknown_rank())
+      continue;
+    type = getTensorType(shape, tensor.getElementType());
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Node creation
+//===----------------------------------------------------------------------===//
+
+FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
+                                         tensorflow::NodeDef &node,
+                                         ArrayRef<Type> dataResultTypes,
+                                         unsigned numData, unsigned numControl,
+                                         Location loc, AttrImportContext &ctx,
+                                         std::string &error) {
+  MLIRContext *context = builder.getContext();
+  std::string opName = "tfg." + node.op();
+  bool typed = OperationName(opName, context).isRegistered() &&
+               opName != GenericOp::getOperationName();
+  // Placeholders only make sense in function bodies, where attrs are not
+  // known yet: such nodes stay generic rather than fail a typed verifier.
+  if (typed)
+    for (const auto &[key, value] : node.attr())
+      if (value.value_case() == tensorflow::AttrValue::kPlaceholder)
+        typed = false;
+  OperationState state(loc, typed ? opName
+                                  : GenericOp::getOperationName().str());
+  if (!typed)
+    state.addAttribute(attrs::kOpType, builder.getStringAttr(node.op()));
+  state.addAttribute(attrs::kName, builder.getStringAttr(node.name()));
+  if (!node.device().empty())
+    state.addAttribute(attrs::kDevice, builder.getStringAttr(node.device()));
+  if (node.has_experimental_debug_info()) {
+    const auto &info = node.experimental_debug_info();
+    SmallVector<StringRef> nodes(info.original_node_names().begin(),
+                                 info.original_node_names().end());
+    SmallVector<StringRef> funcs(info.original_func_names().begin(),
+                                 info.original_func_names().end());
+    state.addAttribute(attrs::kOriginalNodeNames, builder.getStrArrayAttr(nodes));
+    state.addAttribute(attrs::kOriginalFuncNames, builder.getStrArrayAttr(funcs));
+  }
+  if (node.has_experimental_type())
+    state.addAttribute(attrs::kFullType, builder.getStringAttr(
+                                             node.experimental_type()
+                                                 .SerializeAsString()));
+  ctx.blobNameHint = node.name();
+  // Sorted keys: deterministic attribute order whatever the map's order.
+  SmallVector<std::string> keys;
+  for (const auto &entry : node.attr())
+    keys.push_back(entry.first);
+  llvm::sort(keys);
+  for (const std::string &key : keys) {
+    if (key.empty()) {
+      error = "has an attr with an empty attr name";
+      return failure();
+    }
+    if (key.find('.') != std::string::npos || key == "operandSegmentSizes") {
+      error = "attr name '" + key + "' is not a TensorFlow attr name";
+      return failure();
+    }
+    FailureOr<Attribute> attr =
+        importAttrValue((*node.mutable_attr())[key], ctx, error);
+    if (failed(attr)) {
+      error = "attr '" + key + "': " + error;
+      return failure();
+    }
+    state.addAttribute(key, *attr);
+  }
+  state.addTypes(dataResultTypes);
+  state.addTypes(ControlType::get(context));
+  setOperandSegments(state, numData, numControl);
+  return builder.create(state);
+}
+
+ParsedInput tfg::parseInputString(StringRef input) {
+  ParsedInput parsed;
+  if (input.consume_front("^")) {
+    parsed.isControl = true;
+    parsed.node = input;
+    return parsed;
+  }
+  size_t colon = input.rfind(':');
+  if (colon != StringRef::npos) {
+    StringRef digits = input.drop_front(colon + 1);
+    int64_t index;
+    if (!digits.empty() && llvm::all_of(digits, llvm::isDigit) &&
+        !digits.getAsInteger(10, index)) {
+      parsed.node = input.take_front(colon);
+      parsed.index = index;
+      return parsed;
+    }
+  }
+  parsed.node = input;
+  return parsed;
+}
+
+//===----------------------------------------------------------------------===//
+// Graph import
+//===----------------------------------------------------------------------===//
+
+/// TensorFlow's node name rule: [A-Za-z0-9.][A-Za-z0-9_>./-]*
+static bool isValidNodeName(StringRef name) {
+  if (name.empty())
+    return false;
+  auto isFirst = [](char c) { return llvm::isAlnum(c) || c == '.'; };
+  auto isRest = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '>' || c == '.' || c == '/' ||
+           c == '-';
+  };
+  return isFirst(name.front()) && llvm::all_of(name.drop_front(), isRest);
+}
+
+namespace {
+/// Per node: where its inputs come from.
+struct NodeInputs {
+  SmallVector<std::pair<unsigned, int64_t>> data; // (producer, output index)
+  SmallVector<unsigned> control;                  // producers
+};
+} // namespace
+
+/// Reports a cycle that does not go through a NextIteration node (v1 loops
+/// close through NextIteration -> Merge; any other cycle can never run).
+static LogicalResult checkCycles(ArrayRef<Operation *> ops,
+                                 ArrayRef<NodeInputs> inputs,
+                                 ArrayRef<bool> isNextIteration,
+                                 StringRef file, MLIRContext *context) {
+  enum State : uint8_t { Unvisited, OnStack, Done };
+  SmallVector<uint8_t> state(ops.size(), Unvisited);
+  SmallVector<unsigned> parent(ops.size(), ~0u);
+  // Iterative DFS over producer edges, skipping NextIteration producers.
+  for (unsigned root = 0; root < ops.size(); ++root) {
+    if (state[root] != Unvisited)
+      continue;
+    SmallVector<std::pair<unsigned, unsigned>> stack; // (node, next edge)
+    stack.push_back({root, 0});
+    state[root] = OnStack;
+    while (!stack.empty()) {
+      auto &[node, edge] = stack.back();
+      const NodeInputs &in = inputs[node];
+      unsigned numEdges = in.data.size() + in.control.size();
+      if (edge == numEdges) {
+        state[node] = Done;
+        stack.pop_back();
+        continue;
+      }
+      unsigned producer = edge < in.data.size()
+                              ? in.data[edge].first
+                              : in.control[edge - in.data.size()];
+      ++edge;
+      if (isNextIteration[producer])
+        continue;
+      if (state[producer] == OnStack) {
+        // Walk the stack from `producer` to `node` to name the cycle.
+        std::string path;
+        bool inCycle = false;
+        for (auto &[n, e] : stack) {
+          inCycle |= n == producer;
+          if (inCycle)
+            path += "'" + getNodeName(ops[n]).str() + "' <- ";
+        }
+        path += "'" + getNodeName(ops[producer]).str() + "'";
+        emitError(ops[node]->getLoc())
+            << "is on a cycle that does not pass through a NextIteration "
+               "node (consumer <- producer): "
+            << path;
+        return failure();
+      }
+      if (state[producer] == Unvisited) {
+        state[producer] = OnStack;
+        stack.push_back({producer, 0});
+      }
+    }
+  }
+  return success();
+}
+
+LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
+                                  StringRef file,
+                                  const ImportOptions &options) {
+  MLIRContext *context = module.getContext();
+  context->getOrLoadDialect<TFGDialect>();
+  OpBuilder builder(context);
+  Location fileLoc = FileLineColLoc::get(context, file, 0, 0);
+  auto nodeError = [&](const tensorflow::NodeDef &node) {
+    return emitError(getNodeLocation(context, file, node.name()));
+  };
+
+  // Names first: every later check refers to nodes by name.
+  int numNodes = graph.node_size();
+  llvm::StringMap<unsigned> indexOf(std::max(numNodes, 16));
+  for (int i = 0; i < numNodes; ++i) {
+    const tensorflow::NodeDef &node = graph.node(i);
+    if (node.name().empty())
+      return emitError(fileLoc) << "node #" << i << " (op '" << node.op()
+                                << "') has an empty name";
+    if (!isValidNodeName(node.name()))
+      return nodeError(node)
+             << "invalid node name: must match [A-Za-z0-9.][A-Za-z0-9_>./-]*";
+    if (node.op().empty())
+      return nodeError(node) << "has an empty op type";
+    if (!indexOf.try_emplace(node.name(), i).second)
+      return nodeError(node) << "duplicate node name: two nodes are named '"
+                             << node.name() << "'";
+  }
+
+  SignatureLookup signatures(graph.has_library() ? &graph.library() : nullptr);
+
+  // Inputs: parse, check order and that producers exist.
+  std::vector<NodeInputs> inputs(numNodes);
+  SmallVector<int64_t> maxUsedOutput(numNodes, -1);
+  for (int i = 0; i < numNodes; ++i) {
+    const tensorflow::NodeDef &node = graph.node(i);
+    bool seenControl = false;
+    for (const std::string &input : node.input()) {
+      if (input.empty() || input == "^")
+        return nodeError(node) << "has an empty input";
+      ParsedInput parsed = parseInputString(input);
+      auto it = indexOf.find(parsed.node);
+      if (it == indexOf.end())
+        return nodeError(node) << "input '" << input
+                               << "' names no node of the graph";
+      if (parsed.isControl) {
+        seenControl = true;
+        inputs[i].control.push_back(it->second);
+        continue;
+      }
+      if (seenControl)
+        return nodeError(node) << "data input '" << input
+                               << "' comes after a control input; control "
+                                  "inputs must come last";
+      inputs[i].data.push_back({it->second, parsed.index});
+      maxUsedOutput[it->second] =
+          std::max(maxUsedOutput[it->second], parsed.index);
+    }
+  }
+
+  // Defaults and output types.
+  std::vector<SmallVector<Type>> resultTypes(numNodes);
+  SmallVector<bool> isNextIteration(numNodes, false);
+  for (int i = 0; i < numNodes; ++i) {
+    tensorflow::NodeDef &node = *graph.mutable_node(i);
+    isNextIteration[i] = node.op() == "NextIteration" ||
+                         node.op() == "RefNextIteration";
+    std::string error;
+    const tensorflow::OpDef *opDef = signatures.lookup(node.op());
+    if (!opDef) {
+      // Unknown op: as many outputs as consumers use (or _output_shapes has).
+      int64_t count = maxUsedOutput[i] + 1;
+      auto it = node.attr().find("_output_shapes");
+      if (it != node.attr().end() && it->second.has_list())
+        count = std::max<int64_t>(count, it->second.list().shape_size());
+      resultTypes[i].assign(count, OpaqueTensorType::get(context));
+      applyOutputShapes(node, resultTypes[i]);
+      continue;
+    }
+    if (!signatures.isFunction(node.op()) &&
+        failed(addDefaultAttrs(node, *opDef, error)))
+      return nodeError(node) << "(" << node.op() << ") " << error;
+    if (failed(computeOutputTypes(node, *opDef, context, resultTypes[i],
+                                  nullptr, error)))
+      return nodeError(node) << "(" << node.op() << ") " << error;
+    applyOutputShapes(node, resultTypes[i]);
+  }
+
+  // Output indices in range.
+  for (int i = 0; i < numNodes; ++i) {
+    for (auto [producer, index] : inputs[i].data) {
+      if (index < static_cast<int64_t>(resultTypes[producer].size()))
+        continue;
+      const tensorflow::NodeDef &from = graph.node(producer);
+      return nodeError(graph.node(i))
+             << "input '" << from.name() << ":" << index << "' is out of "
+             << "bounds: node '" << from.name() << "' (" << from.op()
+             << ") has " << resultTypes[producer].size() << " output"
+             << (resultTypes[producer].size() == 1 ? "" : "s");
+    }
+  }
+
+  // The graph op.
+  builder.setInsertionPointToEnd(module.getBody());
+  const auto &versions = graph.versions();
+  auto graphOp = GraphOp::create(
+      builder, fileLoc,
+      VersionAttr::get(context, versions.producer(), versions.min_consumer(),
+                       SmallVector<int32_t>(versions.bad_consumers().begin(),
+                                            versions.bad_consumers().end())));
+  if (graph.version() != 0)
+    graphOp->setAttr("tfg.deprecated_version",
+                     builder.getI32IntegerAttr(graph.version()));
+  if (!graph.debug_info().empty())
+    graphOp->setAttr("tfg.debug_info",
+                     builder.getStringAttr(graph.debug_info()));
+
+  // Ops without operands, then operands (the graph may have cycles).
+  builder.setInsertionPointToEnd(&graphOp.getBlock());
+  AttrImportContext attrCtx{context, options.resourceThresholdBytes, ""};
+  std::vector<Operation *> ops(numNodes);
+  for (int i = 0; i < numNodes; ++i) {
+    tensorflow::NodeDef &node = *graph.mutable_node(i);
+    std::string error;
+    FailureOr<Operation *> op = createNodeOp(
+        builder, node, resultTypes[i], inputs[i].data.size(),
+        inputs[i].control.size(),
+        getNodeLocation(context, file, node.name()), attrCtx, error);
+    if (failed(op))
+      return nodeError(node) << "(" << node.op() << ") " << error;
+    ops[i] = *op;
+  }
+  for (int i = 0; i < numNodes; ++i) {
+    SmallVector<Value> operands;
+    operands.reserve(inputs[i].data.size() + inputs[i].control.size());
+    for (auto [producer, index] : inputs[i].data)
+      operands.push_back(ops[producer]->getResult(index));
+    for (unsigned producer : inputs[i].control)
+      operands.push_back(getControlToken(ops[producer]));
+    ops[i]->setOperands(operands);
+  }
+
+  if (failed(checkCycles(ops, inputs, isNextIteration, file, context)))
+    return failure();
+
+  if (graph.has_library()) {
+    if (failed(importFunctionLibrary(*graph.mutable_library(), module,
+                                     signatures, file, attrCtx)))
+      return failure();
+  }
+  return verify(module);
+}

@@ -1,0 +1,115 @@
+//===- GraphImport.h - Pieces shared by the importers -------------*- C++ -*-===//
+//
+// Internal to lib/Import: the node-level import/export used by the GraphDef
+// importer, the function-library importer and the TensorFlow.js reader.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_LIB_IMPORT_GRAPHIMPORT_H
+#define TFG_LIB_IMPORT_GRAPHIMPORT_H
+
+#include "AttrConversion.h"
+#include "TFG/Import/Import.h"
+
+#include "function.pb.h"
+#include "graph.pb.h"
+#include "node_def.pb.h"
+#include "op_def.pb.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir::tfg {
+
+/// Op signatures known while importing: the registry plus the library's
+/// functions (a node whose op names a function calls it).
+class SignatureLookup {
+public:
+  explicit SignatureLookup(const tensorflow::FunctionDefLibrary *library);
+  /// Registry OpDef or function signature of `opType`, or null.
+  const tensorflow::OpDef *lookup(llvm::StringRef opType) const;
+  /// True if `opType` is a function of the library (not a registered op).
+  bool isFunction(llvm::StringRef opType) const;
+
+private:
+  llvm::StringMap<const tensorflow::OpDef *> functions;
+};
+
+/// Adds the OpDef's default values of attrs the node lacks (what TensorFlow
+/// does at import). Fails, with `error`, if an attr without default is
+/// missing.
+LogicalResult addDefaultAttrs(tensorflow::NodeDef &node,
+                              const tensorflow::OpDef &opDef,
+                              std::string &error);
+
+/// One OpDef output arg of a node: its name and how many tensors it is.
+struct OutputArg {
+  std::string name;
+  int64_t count;
+};
+
+/// The data result types of a node from its OpDef and attrs (dtype from the
+/// OpDef, shape from `_output_shapes` when given). `args`, if non-null,
+/// receives the output args with their sizes. Fails if a list size cannot be
+/// found from the attrs.
+LogicalResult computeOutputTypes(const tensorflow::NodeDef &node,
+                                 const tensorflow::OpDef &opDef,
+                                 MLIRContext *context,
+                                 SmallVectorImpl<Type> &types,
+                                 SmallVectorImpl<OutputArg> *args,
+                                 std::string &error);
+
+/// Applies `_output_shapes` (when it has one shape per result) to `types`.
+void applyOutputShapes(const tensorflow::NodeDef &node,
+                       SmallVectorImpl<Type> &types);
+
+/// Creates the op for `node` at the builder's insertion point, with its
+/// attrs and result types but no operands yet (they are set once every node
+/// exists: graphs may have cycles). `numData`/`numControl` size the operand
+/// segments. Tensor bytes of the node are moved into the op.
+FailureOr<Operation *> createNodeOp(OpBuilder &builder,
+                                    tensorflow::NodeDef &node,
+                                    ArrayRef<Type> dataResultTypes,
+                                    unsigned numData, unsigned numControl,
+                                    Location loc, AttrImportContext &ctx,
+                                    std::string &error);
+
+/// Writes the node fields held by `op` (name, op type, device, attrs, debug
+/// info, full type) into `node`; inputs are the caller's business.
+LogicalResult exportNodeFields(Operation *op, tensorflow::NodeDef &node,
+                               std::string &error);
+
+/// An input string split: `^ctl`, `name`, `name:2`.
+struct ParsedInput {
+  llvm::StringRef node;
+  int64_t index = 0;
+  bool isControl = false;
+};
+ParsedInput parseInputString(llvm::StringRef input);
+
+/// Imports a GraphDef into `module` (a tfg.graph, plus tfg.func ops for its
+/// library). Reports problems as diagnostics at `file` and the node.
+LogicalResult importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
+                             llvm::StringRef file,
+                             const ImportOptions &options);
+
+/// Builds a GraphDef from the module's tfg.graph and tfg.func ops.
+LogicalResult exportGraphDef(ModuleOp module, tensorflow::GraphDef &graph);
+
+/// Function library import/export (FunctionLibrary.cpp).
+LogicalResult importFunctionLibrary(tensorflow::FunctionDefLibrary &library,
+                                    ModuleOp module,
+                                    const SignatureLookup &signatures,
+                                    llvm::StringRef file,
+                                    AttrImportContext &ctx);
+LogicalResult exportFunctionLibrary(ModuleOp module,
+                                    tensorflow::FunctionDefLibrary &library);
+
+/// Imports a TensorFlow.js graph model (TFJSImporter.cpp): `jsonPath` is
+/// the model.json, whose weight shards are read from its directory.
+LogicalResult importTFJSModel(llvm::StringRef jsonPath, llvm::StringRef json,
+                              ModuleOp module, const ImportOptions &options);
+
+} // namespace mlir::tfg
+
+#endif // TFG_LIB_IMPORT_GRAPHIMPORT_H

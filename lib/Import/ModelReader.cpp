@@ -1,0 +1,344 @@
+//===- ModelReader.cpp - Files in, files out, formats detected ------------===//
+
+#include "GraphImport.h"
+
+#include "TFG/Dialect/IR/TFG.h"
+#include "TFG/Import/Diagnostics.h"
+
+#include "meta_graph.pb.h"
+
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/text_format.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+using namespace mlir;
+using namespace mlir::tfg;
+namespace pb = google::protobuf;
+
+void tfg::registerImportDialects(DialectRegistry &registry) {
+  registry.insert<TFGDialect>();
+}
+
+//===----------------------------------------------------------------------===//
+// Format detection
+//===----------------------------------------------------------------------===//
+
+/// The first identifier of a text proto (skipping blanks and # comments).
+static StringRef firstTextKey(StringRef text) {
+  while (true) {
+    text = text.ltrim();
+    if (!text.consume_front("#"))
+      break;
+    text = text.drop_until([](char c) { return c == '\n'; });
+  }
+  return text.take_while([](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+static bool looksLikeText(StringRef bytes) {
+  StringRef head = bytes.take_front(4096);
+  if (head.empty())
+    return true; // An empty file is an empty text GraphDef.
+  return llvm::all_of(head, [](char c) {
+    unsigned char u = c;
+    return u >= 0x20 || c == '\n' || c == '\r' || c == '\t' || u >= 0x80;
+  });
+}
+
+static bool isOpTypeLike(StringRef op) {
+  return !op.empty() && llvm::all_of(op, [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '>' || c == '.' || c == '/';
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Reading
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Collects text-format parse errors into one message.
+class TextErrorCollector : public pb::io::ErrorCollector {
+public:
+  void AddError(int line, pb::io::ColumnNumber column,
+                const std::string &message) override {
+    if (error.empty())
+      error = "line " + std::to_string(line + 1) + ":" +
+              std::to_string(column + 1) + ": " + message;
+  }
+  std::string error;
+};
+} // namespace
+
+static bool parseText(StringRef text, pb::Message &message,
+                      std::string &error) {
+  pb::TextFormat::Parser parser;
+  TextErrorCollector errors;
+  parser.RecordErrorsTo(&errors);
+  pb::io::ArrayInputStream stream(text.data(), text.size());
+  if (parser.Parse(&stream, &message))
+    return true;
+  error = errors.error.empty() ? "malformed text proto" : errors.error;
+  return false;
+}
+
+static bool parseBinary(StringRef bytes, pb::Message &message) {
+  pb::io::ArrayInputStream stream(bytes.data(), bytes.size());
+  pb::io::CodedInputStream coded(&stream);
+  coded.SetTotalBytesLimit(INT32_MAX);
+  return message.ParseFromCodedStream(&coded) && coded.ConsumedEntireMessage();
+}
+
+/// Moves the signature of a meta graph onto the module as
+/// tfg.signature = {name, inputs = {key = "tensor:0"}, outputs = {...}}.
+static void recordSignature(const tensorflow::MetaGraphDef &meta,
+                            StringRef signatureName, ModuleOp module) {
+  auto it = meta.signature_def().find(signatureName.str());
+  if (it == meta.signature_def().end())
+    return;
+  Builder b(module.getContext());
+  auto toDict = [&](const auto &map) {
+    SmallVector<NamedAttribute> entries;
+    for (const auto &[key, info] : map)
+      entries.emplace_back(b.getStringAttr(key), b.getStringAttr(info.name()));
+    return b.getDictionaryAttr(entries);
+  };
+  module->setAttr("tfg.signature",
+                  b.getDictionaryAttr({
+                      b.getNamedAttr("name", b.getStringAttr(signatureName)),
+                      b.getNamedAttr("inputs", toDict(it->second.inputs())),
+                      b.getNamedAttr("outputs", toDict(it->second.outputs())),
+                  }));
+}
+
+static OwningOpRef<ModuleOp> finishImport(tensorflow::GraphDef &graph,
+                                          StringRef file, MLIRContext *context,
+                                          const ImportOptions &options,
+                                          const tensorflow::MetaGraphDef *meta) {
+  OwningOpRef<ModuleOp> module =
+      ModuleOp::create(FileLineColLoc::get(context, file, 0, 0));
+  if (meta)
+    recordSignature(*meta, options.signature, *module);
+  if (failed(importGraphDef(graph, *module, file, options)))
+    return nullptr;
+  return module;
+}
+
+static OwningOpRef<ModuleOp>
+importMetaGraph(tensorflow::MetaGraphDef &meta, StringRef file,
+                MLIRContext *context, const ImportOptions &options) {
+  if (!meta.has_graph_def()) {
+    emitError(FileLineColLoc::get(context, file, 0, 0))
+        << "the MetaGraphDef holds no graph_def";
+    return nullptr;
+  }
+  return finishImport(*meta.mutable_graph_def(), file, context, options,
+                      &meta);
+}
+
+static OwningOpRef<ModuleOp>
+importSavedModel(tensorflow::SavedModel &saved, StringRef file,
+                 MLIRContext *context, const ImportOptions &options) {
+  for (auto &meta : *saved.mutable_meta_graphs()) {
+    const auto &tags = meta.meta_info_def().tags();
+    if (std::find(tags.begin(), tags.end(), options.savedModelTag) != tags.end())
+      return importMetaGraph(meta, file, context, options);
+  }
+  if (saved.meta_graphs_size() == 1 && options.savedModelTag == "serve")
+    return importMetaGraph(*saved.mutable_meta_graphs(0), file, context,
+                           options);
+  emitError(FileLineColLoc::get(context, file, 0, 0))
+      << "the SavedModel has no meta graph tagged '" << options.savedModelTag
+      << "'";
+  return nullptr;
+}
+
+OwningOpRef<ModuleOp> tfg::importGraphDefBytes(StringRef bytes, bool isText,
+                                               StringRef sourceName,
+                                               MLIRContext *context,
+                                               const ImportOptions &options) {
+  tensorflow::GraphDef graph;
+  std::string error;
+  if (isText ? !parseText(bytes, graph, error) : !parseBinary(bytes, graph)) {
+    emitError(FileLineColLoc::get(context, sourceName, 0, 0))
+        << "not a valid " << (isText ? "text" : "binary") << " GraphDef"
+        << (error.empty() ? "" : ": ") << error;
+    return nullptr;
+  }
+  return finishImport(graph, sourceName, context, options, nullptr);
+}
+
+OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
+                                           MLIRContext *context,
+                                           const ImportOptions &options,
+                                           ModelFormat format) {
+  context->getOrLoadDialect<TFGDialect>();
+  Location fileLoc = FileLineColLoc::get(context, path, 0, 0);
+  std::string filePath = path.str();
+  // Directories: a SavedModel or a TensorFlow.js model.
+  if (llvm::sys::fs::is_directory(path)) {
+    SmallString<256> candidate;
+    for (StringRef name : {"saved_model.pb", "saved_model.pbtxt", "model.json"}) {
+      candidate = path;
+      llvm::sys::path::append(candidate, name);
+      if (llvm::sys::fs::exists(candidate)) {
+        filePath = std::string(candidate);
+        break;
+      }
+    }
+    if (filePath == path) {
+      emitError(fileLoc) << "directory holds no saved_model.pb(txt) or "
+                            "model.json";
+      return nullptr;
+    }
+  }
+  auto buffer = llvm::MemoryBuffer::getFile(filePath, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer) {
+    emitError(fileLoc) << "cannot read: " << buffer.getError().message();
+    return nullptr;
+  }
+  StringRef bytes = (*buffer)->getBuffer();
+  StringRef fileName = llvm::sys::path::filename(filePath);
+  StringRef trimmed = bytes.ltrim();
+  bool text = looksLikeText(bytes);
+
+  if (format == ModelFormat::Auto) {
+    if (fileName.ends_with(".json") || trimmed.starts_with("{"))
+      format = ModelFormat::TFJS;
+    else if (fileName.starts_with("saved_model.pb"))
+      format = ModelFormat::SavedModel;
+    else if (fileName.ends_with(".meta"))
+      format = ModelFormat::MetaGraph;
+    else if (text) {
+      StringRef key = firstTextKey(bytes);
+      if (key == "saved_model_schema_version" || key == "meta_graphs")
+        format = ModelFormat::SavedModel;
+      else if (key == "meta_info_def" || key == "graph_def" ||
+               key == "saver_def" || key == "collection_def" ||
+               key == "signature_def" || key == "asset_file_def")
+        format = ModelFormat::MetaGraph;
+      else
+        format = ModelFormat::GraphDefText;
+    } else if (!bytes.empty() && bytes[0] == 0x08) {
+      format = ModelFormat::SavedModel;
+    } else {
+      // Binary GraphDef and MetaGraphDef share field numbers 1 and 2: a
+      // GraphDef parse of a MetaGraphDef gives nodes with non-identifier
+      // op types.
+      tensorflow::GraphDef probe;
+      bool plausible = parseBinary(bytes, probe) &&
+                       llvm::all_of(probe.node(), [](const auto &node) {
+                         return isOpTypeLike(node.op());
+                       });
+      format = plausible ? ModelFormat::GraphDef : ModelFormat::MetaGraph;
+    }
+  }
+
+  std::string error;
+  switch (format) {
+  case ModelFormat::TFJS: {
+    OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+    if (failed(importTFJSModel(filePath, bytes, *module, options)) ||
+        failed(verify(*module)))
+      return nullptr;
+    return module;
+  }
+  case ModelFormat::SavedModel: {
+    tensorflow::SavedModel saved;
+    if (text ? !parseText(bytes, saved, error) : !parseBinary(bytes, saved)) {
+      emitError(fileLoc) << "not a valid SavedModel"
+                         << (error.empty() ? "" : ": ") << error;
+      return nullptr;
+    }
+    return importSavedModel(saved, filePath, context, options);
+  }
+  case ModelFormat::MetaGraph: {
+    tensorflow::MetaGraphDef meta;
+    if (text ? !parseText(bytes, meta, error) : !parseBinary(bytes, meta)) {
+      emitError(fileLoc) << "not a valid MetaGraphDef"
+                         << (error.empty() ? "" : ": ") << error;
+      return nullptr;
+    }
+    return importMetaGraph(meta, filePath, context, options);
+  }
+  case ModelFormat::GraphDefText:
+    return importGraphDefBytes(bytes, /*isText=*/true, filePath, context,
+                               options);
+  case ModelFormat::GraphDef:
+  case ModelFormat::Auto:
+    if (text && format == ModelFormat::Auto)
+      return importGraphDefBytes(bytes, true, filePath, context, options);
+    return importGraphDefBytes(bytes, /*isText=*/false, filePath, context,
+                               options);
+  }
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Writing
+//===----------------------------------------------------------------------===//
+
+LogicalResult tfg::exportGraphDef(ModuleOp module, std::string &out,
+                                  bool asText) {
+  tensorflow::GraphDef graph;
+  if (failed(exportGraphDef(module, graph)))
+    return failure();
+  out.clear();
+  if (asText) {
+    pb::TextFormat::Printer printer;
+    return success(printer.PrintToString(graph, &out));
+  }
+  pb::io::StringOutputStream stream(&out);
+  pb::io::CodedOutputStream coded(&stream);
+  coded.SetSerializationDeterministic(true);
+  return success(graph.SerializeToCodedStream(&coded));
+}
+
+LogicalResult tfg::exportGraphDefFile(ModuleOp module, StringRef path,
+                                      bool asText) {
+  tensorflow::GraphDef graph;
+  if (failed(exportGraphDef(module, graph)))
+    return failure();
+  // Write next to the target, then rename: a failure leaves no partial file
+  // and keeps an existing one.
+  SmallString<256> tempPath;
+  int fd;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(
+          path + ".tmp-%%%%%%", fd, tempPath)) {
+    return module.emitError() << "cannot write '" << path
+                              << "': " << ec.message();
+  }
+  bool ok;
+  {
+    pb::io::FileOutputStream stream(fd);
+    if (asText) {
+      ok = pb::TextFormat::Print(graph, &stream);
+    } else {
+      pb::io::CodedOutputStream coded(&stream);
+      coded.SetSerializationDeterministic(true);
+      ok = graph.SerializeToCodedStream(&coded);
+    }
+    ok = stream.Close() && ok;
+  }
+  if (!ok) {
+    llvm::sys::fs::remove(tempPath);
+    return module.emitError() << "cannot write '" << path << "'";
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(tempPath, path)) {
+    llvm::sys::fs::remove(tempPath);
+    return module.emitError() << "cannot write '" << path
+                              << "': " << ec.message();
+  }
+  return success();
+}

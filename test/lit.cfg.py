@@ -1,0 +1,35 @@
+# -*- Python -*-
+# lit configuration of TFG's regression tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "TFG"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".pbtxt", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tfg_obj_root, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%tfg_src_root", config.tfg_src_root))
+config.substitutions.append(("%python", config.python_executable))
+
+# FileCheck, not, count and split-file live in LLVM's tools dir.
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.tfg_tools_dir, append_path=True)
+
+# The shared corpus (real models) is optional: tests that need it say
+# `REQUIRES: corpus` and lit reports them as UNSUPPORTED without it.
+corpus = os.environ.get("TFG_CORPUS_DIR") or config.tfg_corpus_dir
+if corpus and os.path.isdir(corpus):
+    config.available_features.add("corpus")
+    config.substitutions.append(("%corpus", os.path.abspath(corpus)))
+else:
+    lit_config.note("TFG_CORPUS_DIR not set or missing: corpus tests are "
+                    "skipped (UNSUPPORTED)")

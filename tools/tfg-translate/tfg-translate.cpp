@@ -1,0 +1,174 @@
+//===- tfg-translate.cpp - TensorFlow models <-> TFG MLIR ------------------===//
+//
+//   tfg-translate --import-graphdef model.pb -o model.mlir
+//   tfg-translate --export-graphdef model.mlir -o model.pb
+//   tfg-translate --roundtrip model.pb -o copy.pb
+//
+// Any input format the importers read is detected from content. Output
+// files are written atomically: on any error nothing is written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TFG/Dialect/IR/TFG.h"
+#include "TFG/Import/Diagnostics.h"
+#include "TFG/Import/Import.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+namespace {
+enum class Action { Import, Export, RoundTrip };
+enum class OutputKind { Auto, Binary, Text };
+} // namespace
+
+static cl::opt<std::string> inputPath(cl::Positional, cl::desc("<input>"),
+                                      cl::init("-"));
+static cl::opt<std::string> outputPath("o", cl::desc("Output file"),
+                                       cl::value_desc("file"), cl::init("-"));
+static cl::opt<Action> action(
+    cl::desc("Action:"), cl::init(Action::Import),
+    cl::values(
+        clEnumValN(Action::Import, "import-graphdef",
+                   "Model file (pb, pbtxt, meta, SavedModel, tfjs) to MLIR"),
+        clEnumValN(Action::Import, "graphdef-to-mlir",
+                   "Alias of --import-graphdef"),
+        clEnumValN(Action::Export, "export-graphdef", "MLIR to GraphDef"),
+        clEnumValN(Action::Export, "mlir-to-graphdef",
+                   "Alias of --export-graphdef"),
+        clEnumValN(Action::RoundTrip, "roundtrip",
+                   "Model file to GraphDef through TFG (import + export)")));
+static cl::opt<tfg::ModelFormat> inputFormat(
+    "input-format", cl::desc("Input format (default: detect)"),
+    cl::init(tfg::ModelFormat::Auto),
+    cl::values(clEnumValN(tfg::ModelFormat::Auto, "auto", "detect"),
+               clEnumValN(tfg::ModelFormat::GraphDef, "pb", "binary GraphDef"),
+               clEnumValN(tfg::ModelFormat::GraphDefText, "pbtxt",
+                          "text GraphDef"),
+               clEnumValN(tfg::ModelFormat::MetaGraph, "meta", "MetaGraphDef"),
+               clEnumValN(tfg::ModelFormat::SavedModel, "saved-model",
+                          "SavedModel"),
+               clEnumValN(tfg::ModelFormat::TFJS, "tfjs",
+                          "TensorFlow.js model.json")));
+static cl::opt<OutputKind> outputKind(
+    "output-format", cl::desc("GraphDef output encoding"),
+    cl::init(OutputKind::Auto),
+    cl::values(clEnumValN(OutputKind::Auto, "auto",
+                          "text for .pbtxt and stdout, binary otherwise"),
+               clEnumValN(OutputKind::Binary, "pb", "binary"),
+               clEnumValN(OutputKind::Text, "pbtxt", "text")));
+static cl::opt<int64_t> resourceThreshold(
+    "resource-threshold",
+    cl::desc("Tensors of at least this many bytes become dense resources"),
+    cl::init(1024));
+static cl::opt<std::string> signature("signature",
+                                      cl::desc("SavedModel/meta signature"),
+                                      cl::init("serving_default"));
+static cl::opt<std::string> savedModelTag("tag",
+                                          cl::desc("SavedModel meta graph tag"),
+                                          cl::init("serve"));
+static cl::opt<bool> elideResources(
+    "elide-resources", cl::desc("Print dense resources as __elided__"),
+    cl::init(false));
+
+static OwningOpRef<ModuleOp> importInput(MLIRContext &context) {
+  tfg::ImportOptions options;
+  options.resourceThresholdBytes = resourceThreshold;
+  options.signature = signature;
+  options.savedModelTag = savedModelTag;
+  std::string path = inputPath;
+  if (path == "-") {
+    // stdin: stage it in a file so that format detection and tfjs shards
+    // work the same way.
+    auto buffer = llvm::MemoryBuffer::getSTDIN();
+    if (!buffer) {
+      llvm::errs() << "error: cannot read standard input\n";
+      return nullptr;
+    }
+    return tfg::importGraphDefBytes(
+        (*buffer)->getBuffer(),
+        /*isText=*/inputFormat != tfg::ModelFormat::GraphDef, "<stdin>",
+        &context, options);
+  }
+  return tfg::importModelFile(path, &context, options, inputFormat);
+}
+
+static OwningOpRef<ModuleOp> parseMLIRInput(MLIRContext &context) {
+  std::string error;
+  auto file = openInputFile(inputPath, &error);
+  if (!file) {
+    llvm::errs() << inputPath << ": error: " << error << "\n";
+    return nullptr;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  return parseSourceFile<ModuleOp>(sourceMgr, &context);
+}
+
+static bool wantsText() {
+  if (outputKind != OutputKind::Auto)
+    return outputKind == OutputKind::Text;
+  return outputPath == "-" || StringRef(outputPath).ends_with(".pbtxt") ||
+         StringRef(outputPath).ends_with(".txt");
+}
+
+static LogicalResult writeGraphDef(ModuleOp module) {
+  bool text = wantsText();
+  if (outputPath != "-")
+    return tfg::exportGraphDefFile(module, outputPath, text);
+  std::string bytes;
+  if (failed(tfg::exportGraphDef(module, bytes, text)))
+    return failure();
+  llvm::outs() << bytes;
+  return success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "TFG translator: TensorFlow models <-> MLIR\n");
+  DialectRegistry registry;
+  tfg::registerImportDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  if (action == Action::Export) {
+    OwningOpRef<ModuleOp> module = parseMLIRInput(context);
+    if (!module)
+      return 1;
+    tfg::NodeDiagnosticHandler handler(&context, llvm::errs());
+    return failed(writeGraphDef(*module)) ? 1 : 0;
+  }
+
+  tfg::NodeDiagnosticHandler handler(&context, llvm::errs());
+  OwningOpRef<ModuleOp> module = importInput(context);
+  if (!module)
+    return 1;
+  if (action == Action::RoundTrip)
+    return failed(writeGraphDef(*module)) ? 1 : 0;
+
+  std::string error;
+  auto output = openOutputFile(outputPath, &error);
+  if (!output) {
+    llvm::errs() << outputPath << ": error: " << error << "\n";
+    return 1;
+  }
+  OpPrintingFlags flags;
+  if (elideResources)
+    flags.elideLargeResourceString(0);
+  module->print(output->os(), flags);
+  output->os() << "\n";
+  output->keep();
+  return 0;
+}
