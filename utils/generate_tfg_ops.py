@@ -277,8 +277,8 @@ Operation OperationName Context Loc Location Name Dialect TypeID Attr Attrs
 AttrDictionary AttrOfType Attributes AttributeNames Properties
 PropertiesStorage PropertiesAsAttr PropertiesAsAttribute EmptyProperties
 InherentAttr DiscardableAttr Operand Operands OperandTypes NumOperands Result
-Results ResultTypes NumResults Region Regions NumRegions Body BodyRegion
-Block Ops Operations ParentOp Successor Successors NumSuccessors
+Results ResultTypes NumResults Region Regions NumRegions Successor
+Successors NumSuccessors ParentOp
 InterfaceFor AsOpaquePointer AsmResultNames CanonicalizationPatterns Effects
 OperandSegmentSizes ResultSegmentSizes OperandSegmentSizeAttr
 ResultSegmentSizeAttr ODSOperands ODSResults ODSOperandIndexAndLength
