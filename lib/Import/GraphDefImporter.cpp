@@ -397,6 +397,39 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
     applyOutputShapes(node, resultTypes[i]);
   }
 
+  // Input counts agree with the OpDef (the typed ops check this too, but
+  // here the message can say what the OpDef expects).
+  for (int i = 0; i < numNodes; ++i) {
+    const tensorflow::NodeDef &node = graph.node(i);
+    const tensorflow::OpDef *opDef = signatures.lookup(node.op());
+    if (!opDef)
+      continue;
+    int64_t expected = 0;
+    std::string argNames;
+    bool known = true;
+    for (const auto &arg : opDef->input_arg()) {
+      argNames += (argNames.empty() ? "" : ", ") + arg.name();
+      if (!arg.number_attr().empty()) {
+        const tensorflow::AttrValue *n = findAttr(node, arg.number_attr());
+        known &= n && n->value_case() == tensorflow::AttrValue::kI;
+        expected += known ? n->i() : 0;
+      } else if (!arg.type_list_attr().empty()) {
+        const tensorflow::AttrValue *list =
+            findAttr(node, arg.type_list_attr());
+        known &= list && list->value_case() == tensorflow::AttrValue::kList;
+        expected += known ? list->list().type_size() : 0;
+      } else {
+        ++expected;
+      }
+    }
+    if (known && expected != static_cast<int64_t>(inputs[i].data.size()))
+      return nodeError(node)
+             << "(" << node.op() << ") has " << inputs[i].data.size()
+             << " data input" << (inputs[i].data.size() == 1 ? "" : "s")
+             << ", but its OpDef and attrs call for " << expected << " ("
+             << argNames << ")";
+  }
+
   // Output indices in range.
   for (int i = 0; i < numNodes; ++i) {
     for (auto [producer, index] : inputs[i].data) {

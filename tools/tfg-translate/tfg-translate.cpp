@@ -142,6 +142,8 @@ int main(int argc, char **argv) {
   tfg::registerImportDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // The diagnostic names the node; a dump of the op adds only noise.
+  context.printOpOnDiagnostic(false);
 
   if (action == Action::Export) {
     OwningOpRef<ModuleOp> module = parseMLIRInput(context);
