@@ -35,6 +35,9 @@ TYPES_PROTO = os.path.join(REPO_ROOT, "lib", "Import", "proto", "types.proto")
 OUT_TD = os.path.join(REPO_ROOT, "include", "TFG", "Dialect", "IR",
                       "TFGGeneratedOps.td")
 OUT_REGISTRY_DIR = os.path.join(REPO_ROOT, "lib", "Import", "OpRegistry")
+# Hand-written typed ops (ops the registry lacks); never generated again.
+HAND_WRITTEN_TD = os.path.join(REPO_ROOT, "include", "TFG", "Dialect", "IR",
+                               "TFGFusedOps.td")
 
 # Fields dropped from the embedded registry: documentation only.
 DOC_FIELDS = ("summary", "description")
@@ -326,7 +329,7 @@ def td_string(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def attr_value_text(av, dtype_names):
+def attr_value_text(av):
     """A short human-readable form of an AttrValue (defaults in docs)."""
     if av is None:
         return "?"
@@ -362,7 +365,7 @@ def attr_value_text(av, dtype_names):
                     items.append(x.value)
                 elif k == "shape":
                     items.append(attr_value_text(
-                        _wrap("shape", x), dtype_names))
+                        _wrap("shape", x)))
                 else:
                     items.append("<%s>" % k)
             return "[" + ", ".join(items) + "]"
@@ -469,7 +472,7 @@ class OpGen:
             desc += " >= " + attr.scalar("minimum", "0")
         d = attr.get("default_value")
         if d is not None:
-            desc += " = " + attr_value_text(d, self.dtypes)
+            desc += " = " + attr_value_text(d)
         return "%s: %s" % (aname, desc)
 
     # --- args --------------------------------------------------------------
@@ -688,13 +691,27 @@ def rel(path):
     return os.path.relpath(path, REPO_ROOT)
 
 
-def generate_td(ops_by_name, typed, dtypes, source_desc):
+def hand_written_op_types(path):
+    """Op types (mnemonics) of the hand-written typed ops in `path`."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return set()
+    return set(re.findall(r'TFG_TypedNodeOp<\s*"([^"]+)"', text))
+
+
+def generate_td(ops_by_name, typed, dtypes, source_desc, hand_written=()):
     wanted = []
     seen = set()
     for n in typed:
         if n in seen:
             continue
         seen.add(n)
+        if n in hand_written:
+            note("%s is written by hand in %s; not generated" %
+                 (n, rel(HAND_WRITTEN_TD)))
+            continue
         if n not in ops_by_name:
             note("%s is not in the registry; no typed op" % n)
             continue
@@ -751,6 +768,9 @@ def main(argv=None):
                     help="op types to generate typed ops for")
     args = ap.parse_args(argv)
 
+    if not os.path.exists(args.ops_pbtxt):
+        raise SystemExit("error: %s not found; pass the path of TensorFlow's "
+                         "ops.pbtxt" % args.ops_pbtxt)
     with open(args.ops_pbtxt, "rb") as f:
         raw = f.read()
     digest = hashlib.sha256(raw).hexdigest()
@@ -780,7 +800,8 @@ def main(argv=None):
     source_desc = "ops.pbtxt, %d OpDefs, sha256 %s..." % (len(ops), digest[:16])
 
     td, n_typed = generate_td(ops_by_name, read_typed_ops(args.typed_ops),
-                              dtypes, source_desc)
+                              dtypes, source_desc,
+                              hand_written_op_types(HAND_WRITTEN_TD))
     changed = []
     if write_if_changed(OUT_TD, td):
         changed.append(OUT_TD)

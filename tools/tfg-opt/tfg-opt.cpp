@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TFG/Dialect/IR/TFG.h"
+#include "TFG/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -16,6 +17,7 @@ int main(int argc, char **argv) {
   registry.insert<mlir::tfg::TFGDialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllPasses();
+  mlir::tfg::registerTFGPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "TFG optimizer driver\n", registry));
 }
