@@ -262,10 +262,11 @@ LogicalResult TFJSReader::parseWeightSpec(const json::Value &value,
     spec.shape.push_back(*size);
     hasZero |= *size == 0;
   }
-  spec.numElements = 1;
+  spec.numElements = hasZero ? 0 : 1;
   for (int64_t size : spec.shape) {
-    std::optional<int64_t> product =
-        hasZero ? 0 : llvm::checkedMul(spec.numElements, size);
+    if (hasZero)
+      break;
+    std::optional<int64_t> product = llvm::checkedMul(spec.numElements, size);
     if (!product)
       return fileError() << what << ": shape " << formatShape(spec.shape)
                          << " has too many elements";
@@ -274,10 +275,9 @@ LogicalResult TFJSReader::parseWeightSpec(const json::Value &value,
 
   std::optional<StringRef> dtype = entry->getString("dtype");
   if (!dtype || manifestDataType(*dtype) == DT_INVALID)
-    return fileError() << what << ": unsupported dtype"
-                       << (dtype ? " '" + *dtype + "'" : std::string())
-                       << " (expected float32, int32, bool, complex64 or "
-                          "string)";
+    return fileError() << what << ": unsupported dtype '"
+                       << dtype.value_or("") << "' (expected float32, int32, "
+                       << "bool, complex64 or string)";
   spec.dtype = dtype->str();
 
   const json::Value *quantValue = entry->get("quantization");
@@ -432,6 +432,26 @@ LogicalResult TFJSReader::setWeight(const WeightSpec &spec, StringRef data) {
   return success();
 }
 
+/// Bytes the weight takes at the start of `rest`; none if it cannot fit.
+static std::optional<uint64_t> storedByteSize(const WeightSpec &spec,
+                                              StringRef rest) {
+  if (unsigned elementSize = storedElementSize(spec))
+    if (auto size = llvm::checkedMul<int64_t>(spec.numElements, elementSize))
+      return static_cast<uint64_t>(*size);
+    else
+      return std::nullopt;
+  // Strings: walk the length prefixes.
+  uint64_t size = 0;
+  for (int64_t i = 0; i < spec.numElements; ++i) {
+    if (rest.size() - size < 4)
+      return std::nullopt;
+    size += 4 + llvm::support::endian::read32le(rest.data() + size);
+    if (size > rest.size())
+      return std::nullopt;
+  }
+  return size;
+}
+
 LogicalResult TFJSReader::readGroup(const WeightGroup &group, unsigned index) {
   if (group.weights.empty())
     return success();
@@ -465,29 +485,8 @@ LogicalResult TFJSReader::readGroup(const WeightGroup &group, unsigned index) {
   uint64_t offset = 0;
   for (const WeightSpec &spec : group.weights) {
     uint64_t available = bytes.size() - offset;
-    std::optional<uint64_t> size;
-    if (unsigned elementSize = storedElementSize(spec)) {
-      std::optional<int64_t> total =
-          llvm::checkedMul<int64_t>(spec.numElements, elementSize);
-      if (total)
-        size = *total;
-    } else {
-      // Strings: walk the length prefixes.
-      uint64_t walked = 0;
-      size = 0;
-      for (int64_t i = 0; size && i < spec.numElements; ++i) {
-        if (available - walked < 4) {
-          size.reset();
-          break;
-        }
-        walked += 4 + llvm::support::endian::read32le(bytes.data() + offset +
-                                                      walked);
-        if (walked > available)
-          size.reset();
-      }
-      if (size)
-        size = walked;
-    }
+    std::optional<uint64_t> size =
+        storedByteSize(spec, bytes.drop_front(offset));
     if (!size || *size > available) {
       auto diag = fileError();
       diag << "weight '" << spec.name << "' (" << spec.dtype << " "
@@ -654,7 +653,7 @@ LogicalResult TFJSReader::read(StringRef text, ModuleOp module,
         topologyText, &graph, parseOptions);
     if (!status.ok())
       return fileError() << "'modelTopology' is not a valid GraphDef: "
-                         << status.message().ToString();
+                         << status.message().as_string();
   }
   for (tensorflow::NodeDef &node : *graph.mutable_node())
     nodes.try_emplace(node.name(), &node);
