@@ -14,9 +14,9 @@
 // detection's probe parse, the real parse, GraphDef -> tfg.graph (with the
 // final verify), tfg.graph -> GraphDef, serialize + write, and the frees.
 //
-// For each step: wall time, RSS after it and the peak RSS during it (the
-// kernel's high-water mark is reset before each step through
-// /proc/self/clear_refs). Linux only.
+// For each step: wall time, RSS after it and the peak RSS so far; with
+// --breakdown the peak during the step (the kernel's high-water mark is
+// reset before each step through /proc/self/clear_refs). Linux only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +40,8 @@
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
 #include <chrono>
+#include <fcntl.h>
+#include <unistd.h>
 #include <climits>
 #include <cstdio>
 #include <fstream>
@@ -93,7 +95,10 @@ void resetPeak() {
 double total = 0;
 
 bool step(const char *name, const std::function<bool()> &body) {
-  resetPeak();
+  // Only in --breakdown: the reset also lowers the ru_maxrss that
+  // /usr/bin/time reports for the whole process.
+  if (breakdown)
+    resetPeak();
   auto start = std::chrono::steady_clock::now();
   bool ok = body();
   double s = std::chrono::duration<double>(std::chrono::steady_clock::now() -

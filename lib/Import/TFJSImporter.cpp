@@ -372,22 +372,19 @@ LogicalResult TFJSReader::setWeight(const WeightSpec &spec, StringRef data) {
                                 << ") is named by a weight, but only Const "
                                    "nodes take weights";
   auto &attrs = *node->mutable_attr();
-  int dtype = stored;
-  auto dtypeIt = attrs.find("dtype");
   tensorflow::AttrValue &value = attrs["value"];
+  int valueDtype = value.has_tensor() ? value.tensor().dtype() : DT_INVALID;
+  int dtype = valueDtype != DT_INVALID ? valueDtype : stored;
+  auto dtypeIt = attrs.find("dtype");
   if (dtypeIt != attrs.end()) {
     if (dtypeIt->second.value_case() != tensorflow::AttrValue::kType)
       return nodeError(spec.name) << "(Const) attr 'dtype' is not a type";
     dtype = dtypeIt->second.type();
-  } else if (value.has_tensor() && value.tensor().dtype() != DT_INVALID) {
-    dtype = value.tensor().dtype();
   }
-  if (value.has_tensor() && value.tensor().dtype() != DT_INVALID &&
-      value.tensor().dtype() != dtype)
+  if (valueDtype != DT_INVALID && valueDtype != dtype)
     return nodeError(spec.name)
            << "(Const) attr 'dtype' is " << dataTypeName(dtype)
-           << " but its value tensor is "
-           << dataTypeName(value.tensor().dtype());
+           << " but its value tensor is " << dataTypeName(valueDtype);
   if (!isConvertible(stored, dtype))
     return nodeError(spec.name)
            << "(Const) has dtype " << dataTypeName(dtype)
@@ -435,11 +432,13 @@ LogicalResult TFJSReader::setWeight(const WeightSpec &spec, StringRef data) {
 /// Bytes the weight takes at the start of `rest`; none if it cannot fit.
 static std::optional<uint64_t> storedByteSize(const WeightSpec &spec,
                                               StringRef rest) {
-  if (unsigned elementSize = storedElementSize(spec))
-    if (auto size = llvm::checkedMul<int64_t>(spec.numElements, elementSize))
-      return static_cast<uint64_t>(*size);
-    else
+  if (unsigned elementSize = storedElementSize(spec)) {
+    std::optional<int64_t> size =
+        llvm::checkedMul<int64_t>(spec.numElements, elementSize);
+    if (!size)
       return std::nullopt;
+    return *size;
+  }
   // Strings: walk the length prefixes.
   uint64_t size = 0;
   for (int64_t i = 0; i < spec.numElements; ++i) {
