@@ -136,6 +136,8 @@ static LogicalResult writeGraphDef(ModuleOp module) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
   cl::ParseCommandLineOptions(argc, argv,
                               "TFG translator: TensorFlow models <-> MLIR\n");
   DialectRegistry registry;
@@ -166,7 +168,7 @@ int main(int argc, char **argv) {
     llvm::errs() << outputPath << ": error: " << error << "\n";
     return 1;
   }
-  OpPrintingFlags flags;
+  OpPrintingFlags flags; // Starts from the --mlir-print-* options.
   if (elideResources)
     flags.elideLargeResourceString(0);
   module->print(output->os(), flags);

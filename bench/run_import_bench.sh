@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# The import/export benchmark: TFG's GraphDef import, export and round trip
+# against a plain protobuf parse + serialize of the same file, in the same run.
+#
+#   bench/run_import_bench.sh [BUILD_DIR] [--nodes N] [--weights-mb M]
+#                             [--repeat R] [--out DIR] [--strict]
+#
+# BUILD_DIR (default: build/) must hold the tools already; this script builds
+# nothing. Build them with
+#   ninja -C BUILD_DIR tfg-translate tfg-graph-diff tfg-bench-make-graph \
+#                      tfg-bench-proto-baseline tfg-bench-phases
+#
+# Two synthetic graphs are generated into DIR (default bench/out/, ignored by
+# git): N nodes (default 1000000) and M MiB of float weights (default 100).
+# For each, every action runs R times (default 3, interleaved) under GNU
+# /usr/bin/time; the table shows the median wall time and median peak RSS:
+#   baseline   tfg-bench-proto-baseline: parse as GraphDef + serialize back
+#   import     tfg-bench-phases --import-only: importModelFile, as
+#              tfg-translate does it, then the module is destroyed
+#   roundtrip  tfg-translate --roundtrip X -o Y.pb: import + export
+#   export     roundtrip - import (derived: no row of its own)
+# Targets (PASS/FAIL lines): roundtrip within 2x of the baseline for both
+# graphs; peak RSS of the round trip within 2x the file size for the
+# weights-heavy graph. Exit status 0 whatever the outcome, unless --strict.
+# The round-trip output is checked once per graph with tfg-graph-diff.
+set -euo pipefail
+
+script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo_dir=$(dirname "$script_dir")
+
+build_dir=""
+nodes=1000000
+weights_mb=100
+repeat=3
+out_dir="$script_dir/out"
+strict=0
+
+usage() {
+  sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
+  exit "${1:-2}"
+}
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --nodes) nodes=$2; shift 2 ;;
+    --nodes=*) nodes=${1#*=}; shift ;;
+    --weights-mb) weights_mb=$2; shift 2 ;;
+    --weights-mb=*) weights_mb=${1#*=}; shift ;;
+    --repeat) repeat=$2; shift 2 ;;
+    --repeat=*) repeat=${1#*=}; shift ;;
+    --out) out_dir=$2; shift 2 ;;
+    --out=*) out_dir=${1#*=}; shift ;;
+    --strict) strict=1; shift ;;
+    -h|--help) usage 0 ;;
+    -*) echo "unknown option: $1" >&2; usage ;;
+    *)
+      [ -z "$build_dir" ] || { echo "one build directory only" >&2; usage; }
+      build_dir=$1; shift ;;
+  esac
+done
+build_dir=${build_dir:-$repo_dir/build}
+for v in "$nodes" "$weights_mb" "$repeat"; do
+  [[ "$v" =~ ^[0-9]+$ ]] || { echo "not a number: $v" >&2; usage; }
+done
+[ "$repeat" -ge 1 ] && [ "$weights_mb" -ge 1 ] || usage
+
+# Tools.
+if ! /usr/bin/time --version 2>&1 | grep -q "GNU"; then
+  echo "error: GNU time (/usr/bin/time) is needed: apt-get install time" >&2
+  exit 2
+fi
+bin="$build_dir/bin"
+missing=()
+for tool in tfg-translate tfg-graph-diff tfg-bench-make-graph \
+            tfg-bench-proto-baseline tfg-bench-phases; do
+  [ -x "$bin/$tool" ] || missing+=("$tool")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "error: not built in $build_dir: ${missing[*]}" >&2
+  echo "  ninja -C $build_dir ${missing[*]}" >&2
+  exit 2
+fi
+mkdir -p "$out_dir"
+log="$out_dir/bench.log"
+: > "$log"
+
+# run_timed FILE CMD...: runs CMD under GNU time, appends "wall maxrss_kb"
+# to FILE; the command's output goes to the log.
+run_timed() {
+  local record=$1; shift
+  local t="$out_dir/.time"
+  echo "\$ $*" >> "$log"
+  if ! /usr/bin/time -f "%e %M" -o "$t" "$@" >> "$log" 2>&1; then
+    echo "error: failed: $*  (see $log)" >&2
+    tail -5 "$log" >&2
+    exit 2
+  fi
+  tail -1 "$t" >> "$record"
+}
+
+# median FILE COLUMN: the median of one column (lower middle for even counts).
+median() {
+  sort -g -k"$2","$2" "$1" | awk -v c="$2" '{ v[NR] = $c }
+    END { print v[int((NR + 1) / 2)] }'
+}
+
+size_of() { stat -c %s "$1"; }
+
+# Fixed cost of a process: peak RSS on a 10-node graph (mostly the shared
+# libraries: libLLVM, libMLIR, libprotobuf).
+"$bin/tfg-bench-make-graph" --kind=nodes --nodes 10 -o "$out_dir/tiny.pb" >> "$log"
+: > "$out_dir/tiny.base"; : > "$out_dir/tiny.rt"
+run_timed "$out_dir/tiny.base" "$bin/tfg-bench-proto-baseline" "$out_dir/tiny.pb" "$out_dir/tiny.base.pb"
+run_timed "$out_dir/tiny.rt" "$bin/tfg-translate" --roundtrip "$out_dir/tiny.pb" -o "$out_dir/tiny.rt.pb"
+startup_base_kb=$(median "$out_dir/tiny.base" 2)
+startup_tfg_kb=$(median "$out_dir/tiny.rt" 2)
+
+fails=0
+results=()
+verdicts=()
+
+bench_graph() {
+  local label=$1 kind=$2 arg=$3
+  local pb="$out_dir/$label.pb"
+  echo "== $label: generating ($kind $arg)" >&2
+  "$bin/tfg-bench-make-graph" --kind="$kind" "$arg" -o "$pb" | tee -a "$log" >&2
+  local size; size=$(size_of "$pb")
+  local rec_base="$out_dir/$label.baseline" rec_imp="$out_dir/$label.import"
+  local rec_rt="$out_dir/$label.roundtrip"
+  : > "$rec_base"; : > "$rec_imp"; : > "$rec_rt"
+  for ((i = 1; i <= repeat; ++i)); do
+    echo "== $label: run $i/$repeat" >&2
+    run_timed "$rec_base" "$bin/tfg-bench-proto-baseline" "$pb" "$out_dir/$label.base.pb"
+    run_timed "$rec_imp" "$bin/tfg-bench-phases" --import-only "$pb"
+    run_timed "$rec_rt" "$bin/tfg-translate" --roundtrip "$pb" -o "$out_dir/$label.rt.pb"
+  done
+  echo "== $label: checking the round trip with tfg-graph-diff" >&2
+  local diff_out
+  if diff_out=$("$bin/tfg-graph-diff" "$out_dir/$label.rt.pb" "$pb" 2>&1); then
+    verdicts+=("PASS  $label: round trip equals the input ($diff_out)")
+  else
+    verdicts+=("FAIL  $label: round trip differs from the input: $(echo "$diff_out" | head -5)")
+    fails=$((fails + 1))
+  fi
+  local tb ti tr mb mi mr
+  tb=$(median "$rec_base" 1); mb=$(median "$rec_base" 2)
+  ti=$(median "$rec_imp" 1); mi=$(median "$rec_imp" 2)
+  tr=$(median "$rec_rt" 1); mr=$(median "$rec_rt" 2)
+  results+=("$label $size $tb $mb $ti $mi $tr $mr")
+
+  local ratio; ratio=$(awk -v a="$tr" -v b="$tb" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+  if awk -v r="$ratio" 'BEGIN { exit !(r <= 2.0) }'; then
+    verdicts+=("PASS  $label: roundtrip / baseline = $ratio <= 2.0")
+  else
+    verdicts+=("FAIL  $label: roundtrip / baseline = $ratio > 2.0")
+    fails=$((fails + 1))
+  fi
+  if [ "$kind" = weights ]; then
+    local mratio; mratio=$(awk -v m="$mr" -v s="$size" 'BEGIN { printf "%.2f", m * 1024 / s }')
+    if awk -v r="$mratio" 'BEGIN { exit !(r <= 2.0) }'; then
+      verdicts+=("PASS  $label: roundtrip peak RSS / file size = $mratio <= 2.0")
+    else
+      verdicts+=("FAIL  $label: roundtrip peak RSS / file size = $mratio > 2.0")
+      fails=$((fails + 1))
+    fi
+  fi
+}
+
+start=$SECONDS
+bench_graph nodes nodes "--nodes=$nodes"
+bench_graph weights weights "--weights-mb=$weights_mb"
+
+echo
+echo "TFG import/export benchmark: median of $repeat runs, $(nproc) CPUs, $(date -u +%F)"
+echo
+printf "%-8s %9s  %-10s %8s %7s %9s %8s\n" graph "file MiB" action "wall s" ratio "peak MiB" "RSS/file"
+for r in "${results[@]}"; do
+  # shellcheck disable=SC2086
+  set -- $r
+  awk -v g="$1" -v s="$2" -v tb="$3" -v mb="$4" -v ti="$5" -v mi="$6" \
+      -v tr="$7" -v mr="$8" 'BEGIN {
+    f = s / 1048576
+    row(g, sprintf("%.1f", f), "baseline", tb, mb)
+    row("", "", "import", ti, mi)
+    row("", "", "export", tr - ti, "")
+    row("", "", "roundtrip", tr, mr)
+  }
+  function row(g, fs, a, t, m) {
+    printf "%-8s %9s  %-10s %8.2f %6.2fx %9s %8s\n", g, fs, a, t,
+      (tb > 0 ? t / tb : 0),
+      (m == "" ? "-" : sprintf("%.0f", m / 1024)),
+      (m == "" ? "-" : sprintf("%.2fx", m * 1024 / s))
+  }'
+done
+echo
+awk -v b="$startup_base_kb" -v t="$startup_tfg_kb" 'BEGIN {
+  printf "Peak RSS includes a fixed start-up cost (shared libraries), measured on a\n"
+  printf "10-node graph: %.0f MiB for the baseline, %.0f MiB for tfg-translate.\n", b / 1024, t / 1024 }'
+echo "export = roundtrip - import. Logs and files: $out_dir (took $((SECONDS - start)) s)"
+echo
+for v in "${verdicts[@]}"; do echo "$v"; done
+if [ "$strict" = 1 ] && [ "$fails" -gt 0 ]; then
+  exit 1
+fi
+exit 0
