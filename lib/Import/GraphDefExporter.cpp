@@ -68,8 +68,9 @@ static void assignMissingNames(GraphOp graph) {
   }
 }
 
-LogicalResult tfg::exportGraphDef(ModuleOp module,
-                                  tensorflow::GraphDef &graph) {
+LogicalResult tfg::exportGraphDef(
+    ModuleOp module, tensorflow::GraphDef &graph,
+    function_ref<LogicalResult(tensorflow::NodeDef &)> nodeSink) {
   GraphOp graphOp;
   for (Operation &op : *module.getBody()) {
     if (auto g = dyn_cast<GraphOp>(op)) {
@@ -94,8 +95,10 @@ LogicalResult tfg::exportGraphDef(ModuleOp module,
     graph.set_debug_info(d.getValue().str());
 
   // Output names: "node" for output 0, "node:i" otherwise.
+  tensorflow::NodeDef streamed;
   for (Operation &op : graphOp.getBlock()) {
-    tensorflow::NodeDef &node = *graph.add_node();
+    tensorflow::NodeDef &node = nodeSink ? streamed : *graph.add_node();
+    node.Clear();
     std::string error;
     if (failed(exportNodeFields(&op, node, error)))
       return op.emitError() << error;
@@ -114,6 +117,8 @@ LogicalResult tfg::exportGraphDef(ModuleOp module,
         return op.emitError("control operand is not the token of a node");
       node.add_input("^" + getNodeName(producer).str());
     }
+    if (nodeSink && failed(nodeSink(node)))
+      return failure();
   }
   bool hasFunctions = llvm::any_of(*module.getBody(), [](Operation &op) {
     return !isa<GraphOp>(op);

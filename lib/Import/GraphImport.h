@@ -93,8 +93,13 @@ LogicalResult importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
                              llvm::StringRef file,
                              const ImportOptions &options);
 
-/// Builds a GraphDef from the module's tfg.graph and tfg.func ops.
-LogicalResult exportGraphDef(ModuleOp module, tensorflow::GraphDef &graph);
+/// Builds a GraphDef from the module's tfg.graph and tfg.func ops. With a
+/// `nodeSink`, nodes are handed to it one at a time instead of being added
+/// to `graph` (so that a writer can stream them out and keep one node's
+/// tensor copy in memory at a time).
+LogicalResult exportGraphDef(
+    ModuleOp module, tensorflow::GraphDef &graph,
+    llvm::function_ref<LogicalResult(tensorflow::NodeDef &)> nodeSink = {});
 
 /// Function library import/export (FunctionLibrary.cpp).
 LogicalResult importFunctionLibrary(tensorflow::FunctionDefLibrary &library,

@@ -92,6 +92,23 @@ static bool parseText(StringRef text, pb::Message &message,
   return false;
 }
 
+/// Parses a binary message straight from the file, so that the file's bytes
+/// and the parsed message are never both in memory.
+static bool parseBinaryFile(StringRef path, pb::Message &message) {
+  int fd = ::open(path.str().c_str(), O_RDONLY);
+  if (fd < 0)
+    return false;
+  bool ok;
+  {
+    pb::io::FileInputStream stream(fd, /*block_size=*/1 << 20);
+    pb::io::CodedInputStream coded(&stream);
+    coded.SetTotalBytesLimit(INT32_MAX);
+    ok = message.ParseFromCodedStream(&coded) && coded.ConsumedEntireMessage();
+  }
+  ::close(fd);
+  return ok;
+}
+
 static bool parseBinary(StringRef bytes, pb::Message &message) {
   pb::io::ArrayInputStream stream(bytes.data(), bytes.size());
   pb::io::CodedInputStream coded(&stream);
@@ -202,26 +219,51 @@ OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
       return nullptr;
     }
   }
-  auto buffer = llvm::MemoryBuffer::getFile(filePath, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer) {
-    emitError(fileLoc) << "cannot read: " << buffer.getError().message();
-    return nullptr;
+  // The first 4 KiB decide the format; binary files are then parsed
+  // straight from disk, text and JSON from memory.
+  std::string head;
+  {
+    auto file = llvm::sys::fs::openNativeFileForRead(filePath);
+    if (!file) {
+      emitError(fileLoc) << "cannot read: "
+                         << llvm::toString(file.takeError());
+      return nullptr;
+    }
+    head.resize(4096);
+    auto read = llvm::sys::fs::readNativeFile(
+        *file, llvm::MutableArrayRef<char>(head.data(), head.size()));
+    llvm::sys::fs::closeFile(*file);
+    if (!read) {
+      emitError(fileLoc) << "cannot read: " << llvm::toString(read.takeError());
+      return nullptr;
+    }
+    head.resize(*read);
   }
-  StringRef bytes = (*buffer)->getBuffer();
   StringRef fileName = llvm::sys::path::filename(filePath);
-  StringRef trimmed = bytes.ltrim();
-  bool text = looksLikeText(bytes);
+  bool text = looksLikeText(head);
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  auto readAll = [&]() -> std::optional<StringRef> {
+    auto file = llvm::MemoryBuffer::getFile(filePath, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+    if (!file) {
+      emitError(fileLoc) << "cannot read: " << file.getError().message();
+      return std::nullopt;
+    }
+    buffer = std::move(*file);
+    return buffer->getBuffer();
+  };
 
+  tensorflow::GraphDef graph;
+  bool graphParsed = false;
   if (format == ModelFormat::Auto) {
-    if (fileName.ends_with(".json") || trimmed.starts_with("{"))
+    if (fileName.ends_with(".json") || StringRef(head).ltrim().starts_with("{"))
       format = ModelFormat::TFJS;
     else if (fileName.starts_with("saved_model.pb"))
       format = ModelFormat::SavedModel;
     else if (fileName.ends_with(".meta"))
       format = ModelFormat::MetaGraph;
     else if (text) {
-      StringRef key = firstTextKey(bytes);
+      StringRef key = firstTextKey(head);
       if (key == "saved_model_schema_version" || key == "meta_graphs")
         format = ModelFormat::SavedModel;
       else if (key == "meta_info_def" || key == "graph_def" ||
@@ -230,57 +272,67 @@ OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
         format = ModelFormat::MetaGraph;
       else
         format = ModelFormat::GraphDefText;
-    } else if (!bytes.empty() && bytes[0] == 0x08) {
+    } else if (!head.empty() && head[0] == 0x08) {
       format = ModelFormat::SavedModel;
     } else {
       // Binary GraphDef and MetaGraphDef share field numbers 1 and 2: a
       // GraphDef parse of a MetaGraphDef gives nodes with non-identifier
       // op types.
-      tensorflow::GraphDef probe;
-      bool plausible = parseBinary(bytes, probe) &&
-                       llvm::all_of(probe.node(), [](const auto &node) {
-                         return isOpTypeLike(node.op());
-                       });
-      format = plausible ? ModelFormat::GraphDef : ModelFormat::MetaGraph;
+      graphParsed = parseBinaryFile(filePath, graph) &&
+                    llvm::all_of(graph.node(), [](const auto &node) {
+                      return isOpTypeLike(node.op());
+                    });
+      format = graphParsed ? ModelFormat::GraphDef : ModelFormat::MetaGraph;
+      if (!graphParsed)
+        graph.Clear();
     }
   }
-
   std::string error;
+  auto parse = [&](pb::Message &message, StringRef what) {
+    bool ok;
+    if (text) {
+      std::optional<StringRef> bytes = readAll();
+      if (!bytes)
+        return false;
+      ok = parseText(*bytes, message, error);
+    } else {
+      ok = parseBinaryFile(filePath, message);
+    }
+    if (!ok)
+      emitError(fileLoc) << "not a valid " << (text ? "text " : "binary ")
+                         << what << (error.empty() ? "" : ": ") << error;
+    return ok;
+  };
   switch (format) {
   case ModelFormat::TFJS: {
+    std::optional<StringRef> bytes = readAll();
+    if (!bytes)
+      return nullptr;
     OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
-    if (failed(importTFJSModel(filePath, bytes, *module, options)) ||
+    if (failed(importTFJSModel(filePath, *bytes, *module, options)) ||
         failed(verify(*module)))
       return nullptr;
     return module;
   }
   case ModelFormat::SavedModel: {
     tensorflow::SavedModel saved;
-    if (text ? !parseText(bytes, saved, error) : !parseBinary(bytes, saved)) {
-      emitError(fileLoc) << "not a valid SavedModel"
-                         << (error.empty() ? "" : ": ") << error;
+    if (!parse(saved, "SavedModel"))
       return nullptr;
-    }
     return importSavedModel(saved, filePath, context, options);
   }
   case ModelFormat::MetaGraph: {
     tensorflow::MetaGraphDef meta;
-    if (text ? !parseText(bytes, meta, error) : !parseBinary(bytes, meta)) {
-      emitError(fileLoc) << "not a valid MetaGraphDef"
-                         << (error.empty() ? "" : ": ") << error;
+    if (!parse(meta, "MetaGraphDef"))
       return nullptr;
-    }
     return importMetaGraph(meta, filePath, context, options);
   }
   case ModelFormat::GraphDefText:
-    return importGraphDefBytes(bytes, /*isText=*/true, filePath, context,
-                               options);
   case ModelFormat::GraphDef:
   case ModelFormat::Auto:
-    if (text && format == ModelFormat::Auto)
-      return importGraphDefBytes(bytes, true, filePath, context, options);
-    return importGraphDefBytes(bytes, /*isText=*/false, filePath, context,
-                               options);
+    text = format == ModelFormat::GraphDefText;
+    if (!graphParsed && !parse(graph, "GraphDef"))
+      return nullptr;
+    return finishImport(graph, filePath, context, options, nullptr);
   }
   return nullptr;
 }
@@ -305,11 +357,32 @@ LogicalResult tfg::exportGraphDef(ModuleOp module, std::string &out,
   return success(graph.SerializeToCodedStream(&coded));
 }
 
+/// Writes the GraphDef as binary, node by node: the bytes equal a
+/// deterministic serialization of the whole GraphDef (nodes are field 1 and
+/// come first), but only one node's tensor copy is alive at a time.
+static bool writeBinaryStreaming(ModuleOp module,
+                                 pb::io::ZeroCopyOutputStream &stream,
+                                 bool &exported) {
+  pb::io::CodedOutputStream coded(&stream);
+  coded.SetSerializationDeterministic(true);
+  auto writeNode = [&](tensorflow::NodeDef &node) {
+    size_t size = node.ByteSizeLong();
+    coded.WriteTag(/*field 1, length-delimited*/ (1 << 3) | 2);
+    coded.WriteVarint64(size);
+    node.SerializeWithCachedSizes(&coded);
+    return success(!coded.HadError());
+  };
+  tensorflow::GraphDef rest;
+  exported = succeeded(exportGraphDef(module, rest, writeNode));
+  if (!exported)
+    return false;
+  rest.ByteSizeLong();
+  rest.SerializeWithCachedSizes(&coded);
+  return !coded.HadError();
+}
+
 LogicalResult tfg::exportGraphDefFile(ModuleOp module, StringRef path,
                                       bool asText) {
-  tensorflow::GraphDef graph;
-  if (failed(exportGraphDef(module, graph)))
-    return failure();
   // Write next to the target, then rename: a failure leaves no partial file
   // and keeps an existing one.
   SmallString<256> tempPath;
@@ -319,21 +392,23 @@ LogicalResult tfg::exportGraphDefFile(ModuleOp module, StringRef path,
     return module.emitError() << "cannot write '" << path
                               << "': " << ec.message();
   }
-  bool ok;
+  bool exported = true, written;
   {
     pb::io::FileOutputStream stream(fd);
     if (asText) {
-      ok = pb::TextFormat::Print(graph, &stream);
+      tensorflow::GraphDef graph;
+      exported = succeeded(exportGraphDef(module, graph));
+      written = exported && pb::TextFormat::Print(graph, &stream);
     } else {
-      pb::io::CodedOutputStream coded(&stream);
-      coded.SetSerializationDeterministic(true);
-      ok = graph.SerializeToCodedStream(&coded);
+      written = writeBinaryStreaming(module, stream, exported);
     }
-    ok = stream.Close() && ok;
+    written = stream.Close() && written;
   }
-  if (!ok) {
+  if (!exported || !written) {
     llvm::sys::fs::remove(tempPath);
-    return module.emitError() << "cannot write '" << path << "'";
+    if (exported) // Otherwise the exporter has said what is wrong.
+      return module.emitError() << "cannot write '" << path << "'";
+    return failure();
   }
   if (std::error_code ec = llvm::sys::fs::rename(tempPath, path)) {
     llvm::sys::fs::remove(tempPath);

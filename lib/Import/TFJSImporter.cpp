@@ -291,8 +291,8 @@ LogicalResult TFJSReader::parseWeightSpec(const json::Value &value,
   spec.quantization = quantDtype->str();
   if (*quantDtype == "float16") {
     if (*dtype != "float32")
-      return fileError() << what << ": float16 quantization of a " << *dtype
-                         << " weight is not supported (only float32)";
+      return fileError() << what << ": float16 quantization applies to "
+                         << "float32 weights only, not " << *dtype;
     return success();
   }
   if (*quantDtype != "uint8" && *quantDtype != "uint16")
@@ -301,8 +301,8 @@ LogicalResult TFJSReader::parseWeightSpec(const json::Value &value,
                        << "' (expected uint8, uint16 or float16)";
   if (*dtype != "float32" && *dtype != "int32")
     return fileError() << what << ": " << *quantDtype
-                       << " quantization of a " << *dtype
-                       << " weight is not supported (only float32 and int32)";
+                       << " quantization applies to float32 and int32 "
+                       << "weights only, not " << *dtype;
   std::optional<double> scale = quant->getNumber("scale");
   std::optional<double> min = quant->getNumber("min");
   if (!scale || !min)
