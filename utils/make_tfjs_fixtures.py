@@ -118,7 +118,7 @@ def write(out_dir, name, content):
 
 
 def write_json(out_dir, name, doc):
-    write(out_dir, name, json.dumps(doc, indent=1, sort_keys=False) + "\n")
+    write(out_dir, name, json.dumps(doc, indent=1) + "\n")
 
 
 # ---------------------------------------------------------------------------
@@ -303,6 +303,22 @@ def sharded_fixture(out_dir):
     write(out_dir, "sharded.group2-shard1of1.bin", c)
 
 
+def function_fixture(out_dir):
+    """A Const in a function body: the converter names its weight (and the
+    node) "<function>/<const>"."""
+    weights = [weight("f/c", [2], "float32", pack("f", [0.5, -0.5]))]
+    nodes = [{"name": "call", "op": "f"}]
+    doc = model(nodes, weights, ["function.bin"])
+    doc["modelTopology"]["library"] = {"function": [{
+        "signature": {"name": "f",
+                      "outputArg": [{"name": "out", "type": "DT_FLOAT"}]},
+        "nodeDef": [const_node("f/c", "DT_FLOAT", [2])],
+        "ret": {"out": "f/c:output:0"},
+    }]}
+    write_json(out_dir, "function.json", doc)
+    write(out_dir, "function.bin", b"".join(data for _, data in weights))
+
+
 # ---------------------------------------------------------------------------
 # Independent oracle for real models
 # ---------------------------------------------------------------------------
@@ -313,8 +329,10 @@ def expect_hex(model_path, name):
         doc = json.load(f)
     base = os.path.dirname(model_path)
     for group in doc["weightsManifest"]:
-        data = b"".join(open(os.path.join(base, p), "rb").read()
-                        for p in group["paths"])
+        data = b""
+        for path in group["paths"]:
+            with open(os.path.join(base, path), "rb") as f:
+                data += f.read()
         offset = 0
         for entry in group["weights"]:
             n = 1
@@ -353,6 +371,7 @@ def main(argv):
     values_fixture(out_dir)
     fused_fixture(out_dir)
     sharded_fixture(out_dir)
+    function_fixture(out_dir)
 
 
 if __name__ == "__main__":

@@ -310,14 +310,21 @@ static LogicalResult checkCycles(ArrayRef<Operation *> ops,
 }
 
 LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
-                                  StringRef file,
-                                  const ImportOptions &options) {
+                                  StringRef file, const ImportOptions &options,
+                                  ArrayRef<unsigned> nodeLines) {
   MLIRContext *context = module.getContext();
   context->getOrLoadDialect<TFGDialect>();
   OpBuilder builder(context);
   Location fileLoc = FileLineColLoc::get(context, file, 0, 0);
+  llvm::DenseMap<const tensorflow::NodeDef *, unsigned> lineOf;
+  if (static_cast<int>(nodeLines.size()) == graph.node_size())
+    for (int i = 0; i < graph.node_size(); ++i)
+      lineOf[&graph.node(i)] = nodeLines[i];
+  auto nodeLocation = [&](const tensorflow::NodeDef &node) {
+    return getNodeLocation(context, file, node.name(), lineOf.lookup(&node));
+  };
   auto nodeError = [&](const tensorflow::NodeDef &node) {
-    return emitError(getNodeLocation(context, file, node.name()));
+    return emitError(nodeLocation(node));
   };
 
   // Names first: every later check refers to nodes by name.
@@ -469,7 +476,7 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
     FailureOr<Operation *> op = createNodeOp(
         builder, node, resultTypes[i], inputs[i].data.size(),
         inputs[i].control.size(),
-        getNodeLocation(context, file, node.name()), attrCtx, error);
+        nodeLocation(node), attrCtx, error);
     if (failed(op))
       return nodeError(node) << "(" << node.op() << ") " << error;
     ops[i] = *op;

@@ -88,10 +88,12 @@ struct ParsedInput {
 ParsedInput parseInputString(llvm::StringRef input);
 
 /// Imports a GraphDef into `module` (a tfg.graph, plus tfg.func ops for its
-/// library). Reports problems as diagnostics at `file` and the node.
+/// library). Reports problems as diagnostics at `file` and the node;
+/// `nodeLines`, if given (text input), holds the line of each node.
 LogicalResult importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
                              llvm::StringRef file,
-                             const ImportOptions &options);
+                             const ImportOptions &options,
+                             llvm::ArrayRef<unsigned> nodeLines = {});
 
 /// Builds a GraphDef from the module's tfg.graph and tfg.func ops. With a
 /// `nodeSink`, nodes are handed to it one at a time instead of being added

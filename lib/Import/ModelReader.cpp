@@ -81,8 +81,10 @@ public:
 } // namespace
 
 static bool parseText(StringRef text, pb::Message &message,
-                      std::string &error) {
+                      std::string &error,
+                      pb::TextFormat::ParseInfoTree *locations = nullptr) {
   pb::TextFormat::Parser parser;
+  parser.WriteLocationsTo(locations);
   TextErrorCollector errors;
   parser.RecordErrorsTo(&errors);
   pb::io::ArrayInputStream stream(text.data(), text.size());
@@ -138,15 +140,23 @@ static void recordSignature(const tensorflow::MetaGraphDef &meta,
                   }));
 }
 
-static OwningOpRef<ModuleOp> finishImport(tensorflow::GraphDef &graph,
-                                          StringRef file, MLIRContext *context,
-                                          const ImportOptions &options,
-                                          const tensorflow::MetaGraphDef *meta) {
+static OwningOpRef<ModuleOp>
+finishImport(tensorflow::GraphDef &graph, StringRef file, MLIRContext *context,
+             const ImportOptions &options, const tensorflow::MetaGraphDef *meta,
+             const pb::TextFormat::ParseInfoTree *locations = nullptr) {
+  // Text input: the line of each node, for diagnostics.
+  SmallVector<unsigned> lines;
+  if (locations) {
+    const pb::FieldDescriptor *nodeField =
+        tensorflow::GraphDef::descriptor()->FindFieldByName("node");
+    for (int i = 0; i < graph.node_size(); ++i)
+      lines.push_back(locations->GetLocation(nodeField, i).line + 1);
+  }
   OwningOpRef<ModuleOp> module =
       ModuleOp::create(FileLineColLoc::get(context, file, 0, 0));
   if (meta)
     recordSignature(*meta, options.signature, *module);
-  if (failed(importGraphDef(graph, *module, file, options)))
+  if (failed(importGraphDef(graph, *module, file, options, lines)))
     return nullptr;
   return module;
 }
@@ -186,13 +196,16 @@ OwningOpRef<ModuleOp> tfg::importGraphDefBytes(StringRef bytes, bool isText,
                                                const ImportOptions &options) {
   tensorflow::GraphDef graph;
   std::string error;
-  if (isText ? !parseText(bytes, graph, error) : !parseBinary(bytes, graph)) {
+  pb::TextFormat::ParseInfoTree locations;
+  if (isText ? !parseText(bytes, graph, error, &locations)
+             : !parseBinary(bytes, graph)) {
     emitError(FileLineColLoc::get(context, sourceName, 0, 0))
         << "not a valid " << (isText ? "text" : "binary") << " GraphDef"
         << (error.empty() ? "" : ": ") << error;
     return nullptr;
   }
-  return finishImport(graph, sourceName, context, options, nullptr);
+  return finishImport(graph, sourceName, context, options, nullptr,
+                      isText ? &locations : nullptr);
 }
 
 OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
@@ -288,13 +301,15 @@ OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
     }
   }
   std::string error;
+  pb::TextFormat::ParseInfoTree locations;
   auto parse = [&](pb::Message &message, StringRef what) {
     bool ok;
     if (text) {
       std::optional<StringRef> bytes = readAll();
       if (!bytes)
         return false;
-      ok = parseText(*bytes, message, error);
+      ok = parseText(*bytes, message, error,
+                     &message == &graph ? &locations : nullptr);
     } else {
       ok = parseBinaryFile(filePath, message);
     }
@@ -332,7 +347,8 @@ OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
     text = format == ModelFormat::GraphDefText;
     if (!graphParsed && !parse(graph, "GraphDef"))
       return nullptr;
-    return finishImport(graph, filePath, context, options, nullptr);
+    return finishImport(graph, filePath, context, options, nullptr,
+                        text ? &locations : nullptr);
   }
   return nullptr;
 }

@@ -19,6 +19,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/JSON.h"
@@ -28,11 +30,11 @@
 #include <google/protobuf/util/json_util.h>
 
 #include <cmath>
-#include <cstring>
 
 using namespace mlir;
 using namespace mlir::tfg;
 namespace json = llvm::json;
+namespace endian = llvm::support::endian;
 
 namespace {
 /// One entry of the weights manifest.
@@ -76,7 +78,7 @@ private:
                                 const std::string &where, WeightSpec &spec);
   LogicalResult readGroup(const WeightGroup &group, unsigned index);
   LogicalResult setWeight(const WeightSpec &spec, StringRef data);
-  LogicalResult checkConstsHaveValues();
+  LogicalResult checkConstHasValue(const tensorflow::NodeDef &node);
   LogicalResult recordMetadata(const json::Object &root, ModuleOp module);
 
   StringRef jsonPath;
@@ -159,13 +161,12 @@ static std::string decodeNumeric(const WeightSpec &spec, StringRef data) {
   auto quantized = [&](int64_t i) -> uint32_t {
     if (spec.quantization == "uint8")
       return static_cast<uint8_t>(data[i]);
-    return llvm::support::endian::read16le(data.data() + 2 * i);
+    return endian::read16le(data.data() + 2 * i);
   };
   if (spec.quantization == "float16") {
     for (int64_t i = 0; i < n; ++i)
-      llvm::support::endian::write32le(
-          out.data() + 4 * i,
-          halfToFloatBits(llvm::support::endian::read16le(data.data() + 2 * i)));
+      endian::write32le(out.data() + 4 * i,
+                        halfToFloatBits(endian::read16le(data.data() + 2 * i)));
     return out;
   }
   for (int64_t i = 0; i < n; ++i) {
@@ -173,13 +174,10 @@ static std::string decodeNumeric(const WeightSpec &spec, StringRef data) {
     // which JavaScript never does.
     double scaled = static_cast<double>(quantized(i)) * spec.scale;
     double value = scaled + spec.min;
-    if (spec.dtype == "int32") {
-      llvm::support::endian::write32le(out.data() + 4 * i,
-                                       jsRoundToInt32(value));
-    } else {
-      float f = static_cast<float>(value);
-      std::memcpy(out.data() + 4 * i, &f, 4);
-    }
+    uint32_t bits = spec.dtype == "int32"
+                        ? jsRoundToInt32(value)
+                        : llvm::bit_cast<uint32_t>(static_cast<float>(value));
+    endian::write32le(out.data() + 4 * i, bits);
   }
   return out;
 }
@@ -197,33 +195,27 @@ static bool isConvertible(int from, int to) {
 static std::string convertContent(std::string content, int from, int to) {
   if (from == to)
     return content;
-  size_t n = content.size() / 4; // int32 / float32 values, or complex parts
-  const char *in = content.data();
-  std::string out;
-  if (to == DT_HALF) {
-    out.resize(n * 2);
-    for (size_t i = 0; i < n; ++i) {
-      float f;
-      std::memcpy(&f, in + 4 * i, 4);
-      llvm::APFloat value(f);
-      bool lost;
-      value.convert(llvm::APFloat::IEEEhalf(),
-                    llvm::APFloat::rmNearestTiesToEven, &lost);
-      llvm::support::endian::write16le(
-          out.data() + 2 * i, value.bitcastToAPInt().getZExtValue());
-    }
-    return out;
-  }
-  out.resize(n * 8);
+  // int32 or float32 values, or the float32 halves of complex64 values.
+  size_t n = content.size() / 4;
+  std::string out(n * (to == DT_HALF ? 2 : 8), '\0');
   for (size_t i = 0; i < n; ++i) {
+    uint32_t bits = endian::read32le(content.data() + 4 * i);
     if (from == DT_INT32) {
-      int64_t v = static_cast<int32_t>(llvm::support::endian::read32le(in + 4 * i));
-      std::memcpy(out.data() + 8 * i, &v, 8);
+      endian::write64le(out.data() + 8 * i,
+                        static_cast<int64_t>(static_cast<int32_t>(bits)));
+      continue;
+    }
+    float value = llvm::bit_cast<float>(bits);
+    if (to == DT_HALF) {
+      llvm::APFloat half(value);
+      bool lost;
+      half.convert(llvm::APFloat::IEEEhalf(),
+                   llvm::APFloat::rmNearestTiesToEven, &lost);
+      endian::write16le(out.data() + 2 * i,
+                        half.bitcastToAPInt().getZExtValue());
     } else {
-      float f;
-      std::memcpy(&f, in + 4 * i, 4);
-      double d = f;
-      std::memcpy(out.data() + 8 * i, &d, 8);
+      endian::write64le(out.data() + 8 * i,
+                        llvm::bit_cast<uint64_t>(static_cast<double>(value)));
     }
   }
   return out;
@@ -244,7 +236,8 @@ LogicalResult TFJSReader::parseWeightSpec(const json::Value &value,
                                           const std::string &where,
                                           WeightSpec &spec) {
   const json::Object *entry = value.getAsObject();
-  std::optional<StringRef> name = entry ? entry->getString("name") : std::nullopt;
+  std::optional<StringRef> name =
+      entry ? entry->getString("name") : std::nullopt;
   if (!name || name->empty())
     return fileError() << where << " has no weight name";
   spec.name = name->str();
@@ -257,15 +250,13 @@ LogicalResult TFJSReader::parseWeightSpec(const json::Value &value,
   for (const json::Value &dim : *shape) {
     std::optional<int64_t> size = dim.getAsInteger();
     if (!size || *size < 0)
-      return fileError() << what
-                         << ": 'shape' must hold non-negative integers";
+      return fileError() << what << ": 'shape' must hold non-negative integers";
     spec.shape.push_back(*size);
     hasZero |= *size == 0;
   }
+  // With a zero dimension the others may be anything.
   spec.numElements = hasZero ? 0 : 1;
   for (int64_t size : spec.shape) {
-    if (hasZero)
-      break;
     std::optional<int64_t> product = llvm::checkedMul(spec.numElements, size);
     if (!product)
       return fileError() << what << ": shape " << formatShape(spec.shape)
@@ -275,8 +266,8 @@ LogicalResult TFJSReader::parseWeightSpec(const json::Value &value,
 
   std::optional<StringRef> dtype = entry->getString("dtype");
   if (!dtype || manifestDataType(*dtype) == DT_INVALID)
-    return fileError() << what << ": unsupported dtype '"
-                       << dtype.value_or("") << "' (expected float32, int32, "
+    return fileError() << what << ": unsupported dtype '" << dtype.value_or("")
+                       << "' (expected float32, int32, "
                        << "bool, complex64 or string)";
   spec.dtype = dtype->str();
 
@@ -327,21 +318,19 @@ LogicalResult TFJSReader::parseManifest(const json::Value *manifest,
     const json::Array *paths = object ? object->getArray("paths") : nullptr;
     const json::Array *weights = object ? object->getArray("weights") : nullptr;
     if (!paths || !weights)
-      return fileError() << where
-                         << " needs arrays 'paths' and 'weights'";
+      return fileError() << where << " needs arrays 'paths' and 'weights'";
     WeightGroup &group = groups.emplace_back();
     for (const json::Value &path : *paths) {
       std::optional<StringRef> s = path.getAsString();
       if (!s || s->empty())
-        return fileError() << where << ".paths holds a non-string or empty "
-                                       "shard path";
+        return fileError() << where
+                           << ".paths holds a non-string or empty shard path";
       group.paths.push_back(s->str());
     }
     for (auto [w, weight] : llvm::enumerate(*weights)) {
       WeightSpec &spec = group.weights.emplace_back();
-      if (failed(parseWeightSpec(weight,
-                                 where + ".weights[" + std::to_string(w) + "]",
-                                 spec)))
+      if (failed(parseWeightSpec(
+              weight, where + ".weights[" + std::to_string(w) + "]", spec)))
         return failure();
       if (!weightNames.insert(spec.name).second)
         return fileError() << "weight '" << spec.name
@@ -417,7 +406,7 @@ LogicalResult TFJSReader::setWeight(const WeightSpec &spec, StringRef data) {
     // caller checked that they are all there).
     size_t offset = 0;
     for (int64_t i = 0; i < spec.numElements; ++i) {
-      uint32_t length = llvm::support::endian::read32le(data.data() + offset);
+      uint32_t length = endian::read32le(data.data() + offset);
       tensor->add_string_val(data.data() + offset + 4, length);
       offset += 4 + length;
     }
@@ -444,7 +433,7 @@ static std::optional<uint64_t> storedByteSize(const WeightSpec &spec,
   for (int64_t i = 0; i < spec.numElements; ++i) {
     if (rest.size() - size < 4)
       return std::nullopt;
-    size += 4 + llvm::support::endian::read32le(rest.data() + size);
+    size += 4 + endian::read32le(rest.data() + size);
     if (size > rest.size())
       return std::nullopt;
   }
@@ -458,15 +447,16 @@ LogicalResult TFJSReader::readGroup(const WeightGroup &group, unsigned index) {
   // together (a weight may straddle two shards).
   SmallString<256> dir = llvm::sys::path::parent_path(jsonPath);
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> shards;
-  for (const std::string &path : group.paths) {
+  for (auto [i, path] : llvm::enumerate(group.paths)) {
     SmallString<256> full = dir;
     llvm::sys::path::append(full, path);
     auto buffer = llvm::MemoryBuffer::getFile(full, /*IsText=*/false,
                                               /*RequiresNullTerminator=*/false);
     if (!buffer)
-      return fileError() << "cannot read weight shard '" << full
-                         << "' of weightsManifest[" << index
-                         << "] (which holds weight '"
+      return fileError() << "cannot read weight shard '" << full << "' (shard "
+                         << i + 1 << " of " << group.paths.size()
+                         << " of weightsManifest[" << index
+                         << "], whose first weight is '"
                          << group.weights.front().name
                          << "'): " << buffer.getError().message();
     shards.push_back(std::move(*buffer));
@@ -523,21 +513,19 @@ static bool hasValues(const tensorflow::TensorProto &tensor) {
 
 /// The converter moves every Const's value into the manifest: a Const left
 /// without one has lost its value (TensorFlow would silently read zeros).
-LogicalResult TFJSReader::checkConstsHaveValues() {
-  for (const tensorflow::NodeDef &node : graph.node()) {
-    if (node.op() != "Const" || weightNames.contains(node.name()))
-      continue;
-    auto it = node.attr().find("value");
-    if (it == node.attr().end() || !it->second.has_tensor())
-      continue; // The GraphDef importer reports the missing attr.
-    const tensorflow::TensorProto &tensor = it->second.tensor();
-    bool empty = llvm::any_of(tensor.tensor_shape().dim(),
-                              [](const auto &dim) { return dim.size() == 0; });
-    if (!empty && !hasValues(tensor))
-      return nodeError(node.name())
-             << "(Const) has no value: the weights manifest has no weight of "
-                "that name";
-  }
+LogicalResult TFJSReader::checkConstHasValue(const tensorflow::NodeDef &node) {
+  if (node.op() != "Const" || weightNames.contains(node.name()))
+    return success();
+  auto it = node.attr().find("value");
+  if (it == node.attr().end() || !it->second.has_tensor())
+    return success(); // The GraphDef importer reports the missing attr.
+  const tensorflow::TensorProto &tensor = it->second.tensor();
+  bool empty = llvm::any_of(tensor.tensor_shape().dim(),
+                            [](const auto &dim) { return dim.size() == 0; });
+  if (!empty && !hasValues(tensor))
+    return nodeError(node.name())
+           << "(Const) has no value: the weights manifest has no weight of "
+              "that name";
   return success();
 }
 
@@ -561,9 +549,9 @@ static std::string withOutputIndex(StringRef name) {
 LogicalResult TFJSReader::recordMetadata(const json::Object &root,
                                          ModuleOp module) {
   Builder b(context);
-  for (auto [key, attr] : {std::pair<StringRef, StringRef>{
-                               "generatedBy", "tfg.tfjs_generated_by"},
-                           {"convertedBy", "tfg.tfjs_converted_by"}}) {
+  for (auto [key, attr] :
+       {std::pair<StringRef, StringRef>{"generatedBy", "tfg.tfjs_generated_by"},
+        {"convertedBy", "tfg.tfjs_converted_by"}}) {
     const json::Value *value = root.get(key);
     if (!value || value->getAsNull())
       continue;
@@ -607,8 +595,39 @@ LogicalResult TFJSReader::recordMetadata(const json::Object &root,
   return success();
 }
 
+/// Whether JSON text nests arrays and objects deeper than `limit` (strings
+/// skipped). llvm::json parses and destroys values recursively: garbage
+/// nested a million deep would exhaust the stack.
+static bool nestsDeeperThan(StringRef text, unsigned limit) {
+  unsigned depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit)
+        return true;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return false;
+}
+
 LogicalResult TFJSReader::read(StringRef text, ModuleOp module,
                                const ImportOptions &options) {
+  // Real models nest about ten deep.
+  constexpr unsigned kMaxDepth = 1000;
+  if (nestsDeeperThan(text, kMaxDepth))
+    return fileError() << "not a valid TensorFlow.js model.json: arrays and "
+                          "objects nest more than "
+                       << kMaxDepth << " deep";
   llvm::Expected<json::Value> parsed = json::parse(text);
   if (!parsed)
     return fileError() << "not a valid TensorFlow.js model.json: malformed "
@@ -654,8 +673,14 @@ LogicalResult TFJSReader::read(StringRef text, ModuleOp module,
       return fileError() << "'modelTopology' is not a valid GraphDef: "
                          << status.message().as_string();
   }
+  // Weights name Consts of the graph and of function bodies (the converter
+  // renames those to "<function>/<const>").
   for (tensorflow::NodeDef &node : *graph.mutable_node())
     nodes.try_emplace(node.name(), &node);
+  if (graph.has_library())
+    for (auto &function : *graph.mutable_library()->mutable_function())
+      for (tensorflow::NodeDef &node : *function.mutable_node_def())
+        nodes.try_emplace(node.name(), &node);
 
   std::vector<WeightGroup> groups;
   if (failed(parseManifest(root->get("weightsManifest"), groups)))
@@ -663,7 +688,14 @@ LogicalResult TFJSReader::read(StringRef text, ModuleOp module,
   for (auto [index, group] : llvm::enumerate(groups))
     if (failed(readGroup(group, index)))
       return failure();
-  if (failed(checkConstsHaveValues()) || failed(recordMetadata(*root, module)))
+  for (const tensorflow::NodeDef &node : graph.node())
+    if (failed(checkConstHasValue(node)))
+      return failure();
+  for (const auto &function : graph.library().function())
+    for (const tensorflow::NodeDef &node : function.node_def())
+      if (failed(checkConstHasValue(node)))
+        return failure();
+  if (failed(recordMetadata(*root, module)))
     return failure();
   return importGraphDef(graph, module, jsonPath, options);
 }
