@@ -291,13 +291,22 @@ OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
       // Binary GraphDef and MetaGraphDef share field numbers 1 and 2: a
       // GraphDef parse of a MetaGraphDef gives nodes with non-identifier
       // op types.
-      graphParsed = parseBinaryFile(filePath, graph) &&
-                    llvm::all_of(graph.node(), [](const auto &node) {
-                      return isOpTypeLike(node.op());
-                    });
-      format = graphParsed ? ModelFormat::GraphDef : ModelFormat::MetaGraph;
-      if (!graphParsed)
-        graph.Clear();
+      graphParsed = parseBinaryFile(filePath, graph);
+      bool plausible = graphParsed &&
+                       llvm::all_of(graph.node(), [](const auto &node) {
+                         return isOpTypeLike(node.op());
+                       });
+      format = ModelFormat::GraphDef;
+      if (!plausible) {
+        // A MetaGraphDef if it parses as one with a graph; otherwise keep
+        // the GraphDef reading, whose validation names what is wrong.
+        tensorflow::MetaGraphDef probe;
+        if (parseBinaryFile(filePath, probe) && probe.has_graph_def()) {
+          format = ModelFormat::MetaGraph;
+          graphParsed = false;
+          graph.Clear();
+        }
+      }
     }
   }
   std::string error;

@@ -48,7 +48,7 @@ def TFG_ArgDefAttr : TFG_Attr<"ArgDef", "arg"> {
     StringRefParameter<"number attr name", "\"\"">:$number_attr,
     StringRefParameter<"list(type) attr name", "\"\"">:$type_list_attr,
     DefaultValuedParameter<"bool", "false", "reference arg">:$is_ref,
-    OptionalParameter<"::mlir::ArrayAttr", "#tfg.handle_data list">:$handle_data,
+    OptionalParameter<"::mlir::ArrayAttr", "handle_data entries">:$handle_data,
     StringRefParameter<"description", "\"\"">:$description,
     OptionalParameter<"::mlir::StringAttr", "serialized FullTypeDef">:$full_type
   );
@@ -77,7 +77,7 @@ def TFG_AttrDefAttr : TFG_Attr<"AttrDef", "attr_def"> {
   }];
   let parameters = (ins
     StringRefParameter<"attr name">:$name,
-    StringRefParameter<"attr type, e.g. \"int\" or \"list(type)\"", "\"\"">:$type,
+    StringRefParameter<"attr type, e.g. int or list(type)", "\"\"">:$type,
     OptionalParameter<"::mlir::Attribute", "default value">:$default_value,
     StringRefParameter<"description", "\"\"">:$description,
     DefaultValuedParameter<"bool", "false", "has a minimum">:$has_minimum,
@@ -102,10 +102,10 @@ def TFG_OutputArgsAttr : TFG_Attr<"OutputArgs", "output_args"> {
     Set, as the discardable attr `tfg.output_args`, on a node of a function
     body whose output args cannot be sized from its OpDef and attrs: an op
     type neither registered nor in the library, or a list output whose
-    length attr is a `#tfg.placeholder`. It records the output arg names and
-    sizes the importer assumed (from the OpDef where known, else from the
-    `node:out_arg:idx` inputs that use the node), so that the exporter can
-    name each data result again:
+    length attr is missing or a `#tfg.placeholder`. It records the output
+    arg names and sizes the importer assumed (from the OpDef where known,
+    else from the `node:out_arg:idx` inputs that use the node), so that the
+    exporter can name each data result again:
 
     ```mlir
     #tfg.output_args<names = ["output"], sizes = [3]>
@@ -117,6 +117,10 @@ def TFG_OutputArgsAttr : TFG_Attr<"OutputArgs", "output_args"> {
                         "::mlir::DenseI64ArrayAttr":$sizes);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The discardable attr name under which nodes carry it.
+    static constexpr ::llvm::StringLiteral kAttrName = "tfg.output_args";
+  }];
 }
 
 def TFG_ArgDefArrayAttr : TypedArrayAttrBase<
@@ -130,10 +134,16 @@ def TFG_AttrDefArrayAttr : TypedArrayAttrBase<
 // Function ops
 //===----------------------------------------------------------------------===//
 
+// A control token the assembly format can build without a type directive.
+def TFG_BuildableControl : Type<TFG_Control.predicate, "control token",
+                                "::mlir::tfg::ControlType">,
+    BuildableType<"::mlir::tfg::ControlType::get($_builder.getContext())">;
+
 def TFG_FuncOp : TFG_Op<"func", [
     IsolatedFromAbove, Symbol, SingleBlock, RegionKindInterface,
     HasOnlyGraphRegion,
-    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+    DeclareOpInterfaceMethods<OpAsmOpInterface,
+                              ["getAsmBlockArgumentNames"]>]> {
   let summary = "a FunctionDef of the GraphDef's library";
   let description = [{
     One op per FunctionDef; `sym_name` is the signature name. Its body is a
@@ -158,15 +168,25 @@ def TFG_FuncOp : TFG_Op<"func", [
 
     ```mlir
     tfg.func @XTimesTwo(%x: !tfg.tensor, %ctl_x: !tfg.control) attributes {
-        attr_defs = [#tfg.attr_def<name = "T", type = "type">],
         inputs = [#tfg.arg<name = "x", type_attr = "T">],
-        outputs = [#tfg.arg<name = "y", type_attr = "T">]} {
-      %two, %ctl = tfg.Const name("two") {dtype = i64, value = dense<2> : tensor<i64>} : () -> (tensor<i64>)
-      %scale, %ctl_0 = tfg.generic "Cast"(%two) name("scale") {DstT = #tfg.placeholder<T>, SrcT = i64, Truncate = false} : (tensor<i64>) -> (!tfg.tensor)
-      %y, %ctl_1 = tfg.generic "Mul"(%x, %scale) name("y") {T = #tfg.placeholder<T>} : (!tfg.tensor, !tfg.tensor) -> (!tfg.tensor)
+        outputs = [#tfg.arg<name = "y", type_attr = "T">],
+        attr_defs = [#tfg.attr_def<name = "T", type = "type">]
+    } {
+      %two, %ctl_two = tfg.Const name("two")
+          {dtype = i64, value = dense<2> : tensor<i64>} : () -> (tensor<*xi64>)
+      %scale, %ctl_scale = tfg.generic "Cast"(%two) name("scale")
+          {DstT = #tfg.placeholder<"T">, SrcT = i64, Truncate = false}
+          : (tensor<*xi64>) -> (!tfg.tensor)
+      %y, %ctl_y = tfg.generic "Mul"(%x, %scale) name("y")
+          {T = #tfg.placeholder<"T">}
+          : (!tfg.tensor, !tfg.tensor) -> (!tfg.tensor)
       tfg.return(%y : !tfg.tensor)
     }
     ```
+
+    The printer puts the signature attributes first, one attribute a line.
+    A body node whose output args its OpDef cannot size carries
+    `tfg.output_args` (see `#tfg.output_args`).
   }];
   let arguments = (ins
     SymbolNameAttr:$sym_name,
@@ -213,8 +233,8 @@ def TFG_FuncOp : TFG_Op<"func", [
   }];
 }
 
-def TFG_ReturnOp : TFG_Op<"return", [Terminator, HasParent<"::mlir::tfg::FuncOp">,
-                                     AttrSizedOperandSegments]> {
+def TFG_ReturnOp : TFG_Op<"return", [
+    Terminator, HasParent<"::mlir::tfg::FuncOp">, AttrSizedOperandSegments]> {
   let summary = "the outputs and control outputs of a tfg.func";
   let description = [{
     `data` holds one tensor per output arg of the function, in signature
@@ -226,7 +246,8 @@ def TFG_ReturnOp : TFG_Op<"return", [Terminator, HasParent<"::mlir::tfg::FuncOp"
     tfg.return(%y, %x : !tfg.tensor, tensor<*xi32>) [%ctl_const]
     ```
   }];
-  let arguments = (ins Variadic<AnyType>:$data, Variadic<TFG_Control>:$ctls);
+  let arguments = (ins Variadic<AnyType>:$data,
+                       Variadic<TFG_BuildableControl>:$ctls);
   let assemblyFormat = [{
     (`(` $data^ `:` type($data) `)`)? (`[` $ctls^ `]`)? attr-dict
   }];
@@ -244,13 +265,14 @@ def TFG_GradientOp : TFG_Op<"gradient"> {
     tfg.gradient @XTimesTwo -> @XTimesTwoGrad
     ```
   }];
-  let arguments = (ins FlatSymbolRefAttr:$function, FlatSymbolRefAttr:$gradient);
+  let arguments = (ins FlatSymbolRefAttr:$function,
+                       FlatSymbolRefAttr:$gradient);
   let assemblyFormat = "$function `->` $gradient attr-dict";
   let hasVerifier = 1;
 }
 
 def TFG_RegisteredGradientOp : TFG_Op<"registered_gradient"> {
-  let summary = "FunctionDefLibrary.registered_gradients: a RegisteredGradient";
+  let summary = "FunctionDefLibrary.registered_gradients entry";
   let description = [{
     Says that `gradient` is the gradient function registered for op type
     `op_type`. Kept in module order.
