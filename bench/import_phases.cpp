@@ -1,6 +1,7 @@
 //===- import_phases.cpp - Where TFG's import/export time and memory go ---===//
 //
-//   tfg-bench-phases in.pb [--import-only] [-o out.pb]
+//   tfg-bench-phases in.pb --import-only
+//   tfg-bench-phases in.pb -o out.pb
 //   tfg-bench-phases in.pb --breakdown [-o out.pb]
 //
 // Default: the public entry points tfg-translate --roundtrip uses
@@ -31,6 +32,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -52,9 +54,11 @@ namespace pb = google::protobuf;
 
 static cl::opt<std::string> inputPath(cl::Positional, cl::Required,
                                       cl::desc("<input GraphDef>"));
-static cl::opt<std::string> outputPath("o", cl::desc("Output GraphDef"),
-                                       cl::value_desc("file"),
-                                       cl::init("/dev/null"));
+static cl::opt<std::string> outputPath(
+    "o",
+    cl::desc("Output GraphDef (a regular file: exportGraphDefFile replaces "
+             "it by a rename; --breakdown writes to /dev/null without it)"),
+    cl::value_desc("file"), cl::init(""));
 static cl::opt<bool> importOnly("import-only",
                                 cl::desc("Stop after the import"),
                                 cl::init(false));
@@ -111,6 +115,18 @@ bool step(const char *name, const std::function<bool()> &body) {
 }
 
 int runPublic(MLIRContext &context) {
+  if (!importOnly) {
+    // exportGraphDefFile writes a temporary file and renames it over the
+    // target: never point it at /dev/null or another special file.
+    llvm::sys::fs::file_status status;
+    if (outputPath.empty() ||
+        (!llvm::sys::fs::status(outputPath, status) &&
+         status.type() != llvm::sys::fs::file_type::regular_file)) {
+      llvm::errs() << "error: the export needs -o FILE, a regular file (or "
+                      "use --import-only or --breakdown)\n";
+      return 2;
+    }
+  }
   OwningOpRef<ModuleOp> module;
   if (!step("import (importModelFile)", [&] {
         module = tfg::importModelFile(inputPath, &context);
@@ -164,8 +180,10 @@ int runBreakdown(MLIRContext &context) {
     // As exportGraphDefFile writes binary: node by node, then the rest.
     double sinkTime = 0;
     if (!step("tfg.graph -> GraphDef, streamed", [&] {
-          int fd = ::open(outputPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                          0644);
+          int fd = outputPath.empty()
+                       ? ::open("/dev/null", O_WRONLY)
+                       : ::open(outputPath.c_str(),
+                                O_WRONLY | O_CREAT | O_TRUNC, 0644);
           if (fd < 0)
             return false;
           bool ok;

@@ -245,6 +245,8 @@ void makeWeightsGraph(GraphDef &graph, int64_t megabytes) {
     Builder::setType(mm, "T");
     Builder::setBool(mm, "transpose_a", false);
     Builder::setBool(mm, "transpose_b", false);
+    Builder::setBool(mm, "grad_a", false); // Written by TensorFlow >= 2.12.
+    Builder::setBool(mm, "grad_b", false);
     Builder::setOutputShape(mm, {1, d});
     b.floatConst(p + "/bias", {d}, 0.01f);
     NodeDef *bias = b.node(p + "/BiasAdd", "BiasAdd", kGPU);

@@ -19,7 +19,9 @@
 
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <string>
 
@@ -31,6 +33,8 @@ struct AttrImportContext {
   int64_t resourceThresholdBytes = 1024;
   /// Used to name dense resource blobs (e.g. the node name).
   std::string blobNameHint;
+  /// Op type -> its typed op (nullopt: generic), filled as nodes are made.
+  llvm::StringMap<std::optional<OperationName>> typedOps;
 };
 
 /// Converts an AttrValue. The AttrValue may be consumed (tensor bytes are

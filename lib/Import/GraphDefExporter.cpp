@@ -18,7 +18,11 @@ LogicalResult tfg::exportNodeFields(Operation *op, tensorflow::NodeDef &node,
   if (!device.empty())
     node.set_device(device.str());
   auto &attrMap = *node.mutable_attr();
-  for (NamedAttribute named : op->getAttrDictionary()) {
+  // Discardable attrs plus the properties, without uniquing a dictionary.
+  NamedAttrList attrList(op->getDiscardableAttrDictionary());
+  if (std::optional<RegisteredOperationName> info = op->getRegisteredInfo())
+    info->populateInherentAttrs(op, attrList);
+  for (NamedAttribute named : attrList) {
     StringRef name = named.getName().getValue();
     if (name == attrs::kOriginalNodeNames || name == attrs::kOriginalFuncNames) {
       auto *info = node.mutable_experimental_debug_info();

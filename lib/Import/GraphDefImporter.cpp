@@ -149,20 +149,33 @@ FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
                                          Location loc, AttrImportContext &ctx,
                                          std::string &error) {
   MLIRContext *context = builder.getContext();
-  std::string opName = "tfg." + node.op();
-  bool typed = OperationName(opName, context).isRegistered() &&
-               opName != GenericOp::getOperationName();
+  // The typed op for this op type, if any (cached: graphs repeat op types).
+  auto cached = ctx.typedOps.try_emplace(node.op(), std::nullopt);
+  if (cached.second) {
+    OperationName name("tfg." + node.op(), context);
+    if (name.isRegistered() && name.getStringRef() != GenericOp::getOperationName())
+      cached.first->second = name;
+  }
+  std::optional<OperationName> typedName = cached.first->second;
+  bool typed = typedName.has_value();
   // Placeholders only make sense in function bodies, where attrs are not
   // known yet: such nodes stay generic rather than fail a typed verifier.
   if (typed)
     for (const auto &[key, value] : node.attr())
       if (value.value_case() == tensorflow::AttrValue::kPlaceholder)
         typed = false;
-  OperationState state(loc, typed ? opName
-                                  : GenericOp::getOperationName().str());
+  OperationState state(loc, typed ? *typedName
+                                  : OperationName(GenericOp::getOperationName(),
+                                                  context));
   if (!typed)
     state.addAttribute(attrs::kOpType, builder.getStringAttr(node.op()));
-  state.addAttribute(attrs::kName, builder.getStringAttr(node.name()));
+  // The location already uniqued the name: reuse it for tfg.name.
+  StringAttr nameAttr;
+  if (auto nameLoc = dyn_cast<NameLoc>(loc))
+    nameAttr = nameLoc.getName();
+  if (!nameAttr || nameAttr.getValue() != node.name())
+    nameAttr = builder.getStringAttr(node.name());
+  state.addAttribute(attrs::kName, nameAttr);
   if (!node.device().empty())
     state.addAttribute(attrs::kDevice, builder.getStringAttr(node.device()));
   if (node.has_experimental_debug_info()) {
@@ -180,23 +193,22 @@ FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
                                                  .SerializeAsString()));
   ctx.blobNameHint = node.name();
   // Sorted keys: deterministic attribute order whatever the map's order.
-  SmallVector<std::string> keys;
-  for (const auto &entry : node.attr())
-    keys.push_back(entry.first);
-  llvm::sort(keys);
-  for (const std::string &key : keys) {
+  SmallVector<std::pair<StringRef, tensorflow::AttrValue *>, 8> entries;
+  for (auto &entry : *node.mutable_attr())
+    entries.emplace_back(entry.first, &entry.second);
+  llvm::sort(entries, llvm::less_first());
+  for (auto [key, value] : entries) {
     if (key.empty()) {
       error = "has an attr with an empty attr name";
       return failure();
     }
-    if (key.find('.') != std::string::npos || key == "operandSegmentSizes") {
-      error = "attr name '" + key + "' is not a TensorFlow attr name";
+    if (key.contains('.') || key == "operandSegmentSizes") {
+      error = "attr name '" + key.str() + "' is not a TensorFlow attr name";
       return failure();
     }
-    FailureOr<Attribute> attr =
-        importAttrValue((*node.mutable_attr())[key], ctx, error);
+    FailureOr<Attribute> attr = importAttrValue(*value, ctx, error);
     if (failed(attr)) {
-      error = "attr '" + key + "': " + error;
+      error = "attr '" + key.str() + "': " + error;
       return failure();
     }
     state.addAttribute(key, *attr);
@@ -204,6 +216,23 @@ FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
   state.addTypes(dataResultTypes);
   state.addTypes(ControlType::get(context));
   setOperandSegments(state, numData, numControl);
+  // Inherent attrs go straight to the properties, so that Operation::create
+  // uniques one dictionary per node (the discardable attrs), not two.
+  if (std::optional<RegisteredOperationName> info =
+          state.name.getRegisteredInfo()) {
+    ArrayRef<StringAttr> inherentNames = info->getAttributeNames();
+    if (!inherentNames.empty()) {
+      NamedAttrList inherent, discardable;
+      for (const NamedAttribute &attr : state.attributes)
+        (llvm::is_contained(inherentNames, attr.getName()) ? inherent
+                                                            : discardable)
+            .push_back(attr);
+      if (!inherent.empty()) {
+        state.attributes = std::move(discardable);
+        state.propertiesAttr = inherent.getDictionary(context);
+      }
+    }
+  }
   return builder.create(state);
 }
 
@@ -320,8 +349,11 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
   if (static_cast<int>(nodeLines.size()) == graph.node_size())
     for (int i = 0; i < graph.node_size(); ++i)
       lineOf[&graph.node(i)] = nodeLines[i];
-  auto nodeLocation = [&](const tensorflow::NodeDef &node) {
-    return getNodeLocation(context, file, node.name(), lineOf.lookup(&node));
+  auto nodeLocation = [&](const tensorflow::NodeDef &node) -> Location {
+    unsigned line = lineOf.empty() ? 0 : lineOf.lookup(&node);
+    Location base = line ? Location(FileLineColLoc::get(context, file, line, 0))
+                         : Location(fileLoc);
+    return NameLoc::get(StringAttr::get(context, node.name()), base);
   };
   auto nodeError = [&](const tensorflow::NodeDef &node) {
     return emitError(nodeLocation(node));

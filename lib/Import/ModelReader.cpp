@@ -14,6 +14,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <google/protobuf/arena.h>
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
@@ -266,7 +267,10 @@ OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
     return buffer->getBuffer();
   };
 
-  tensorflow::GraphDef graph;
+  // On an arena: a million-node GraphDef is freed at once, not node by node.
+  pb::Arena arena;
+  tensorflow::GraphDef &graph =
+      *pb::Arena::CreateMessage<tensorflow::GraphDef>(&arena);
   bool graphParsed = false;
   if (format == ModelFormat::Auto) {
     if (fileName.ends_with(".json") || StringRef(head).ltrim().starts_with("{"))
@@ -406,17 +410,9 @@ static bool writeBinaryStreaming(ModuleOp module,
   return !coded.HadError();
 }
 
-LogicalResult tfg::exportGraphDefFile(ModuleOp module, StringRef path,
-                                      bool asText) {
-  // Write next to the target, then rename: a failure leaves no partial file
-  // and keeps an existing one.
-  SmallString<256> tempPath;
-  int fd;
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(
-          path + ".tmp-%%%%%%", fd, tempPath)) {
-    return module.emitError() << "cannot write '" << path
-                              << "': " << ec.message();
-  }
+/// Exports the module into the open file `fd` (and closes it).
+static LogicalResult writeGraphDefToFd(ModuleOp module, int fd, bool asText,
+                                       StringRef path) {
   bool exported = true, written;
   {
     pb::io::FileOutputStream stream(fd);
@@ -429,10 +425,42 @@ LogicalResult tfg::exportGraphDefFile(ModuleOp module, StringRef path,
     }
     written = stream.Close() && written;
   }
-  if (!exported || !written) {
-    llvm::sys::fs::remove(tempPath);
-    if (exported) // Otherwise the exporter has said what is wrong.
+  if (!exported) // The exporter has said what is wrong.
+    return failure();
+  if (!written)
+    return module.emitError() << "cannot write '" << path << "'";
+  return success();
+}
+
+LogicalResult tfg::exportGraphDefFile(ModuleOp module, StringRef path,
+                                      bool asText) {
+  // A device or pipe (/dev/null, a FIFO) is written in place: renaming a
+  // temporary file over it would replace it.
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(path, status) &&
+      llvm::sys::fs::exists(status) &&
+      !llvm::sys::fs::is_regular_file(status)) {
+    int fd = ::open(path.str().c_str(), O_WRONLY);
+    if (fd < 0)
       return module.emitError() << "cannot write '" << path << "'";
+    return writeGraphDefToFd(module, fd, asText, path);
+  }
+
+  // Write next to the target, then rename: a failure leaves no partial file
+  // and keeps an existing one. A symlink's target is what gets replaced.
+  SmallString<256> target(path);
+  if (llvm::sys::fs::is_symlink_file(path))
+    (void)llvm::sys::fs::real_path(path, target);
+  path = target;
+  SmallString<256> tempPath;
+  int fd;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(
+          path + ".tmp-%%%%%%", fd, tempPath)) {
+    return module.emitError() << "cannot write '" << path
+                              << "': " << ec.message();
+  }
+  if (failed(writeGraphDefToFd(module, fd, asText, path))) {
+    llvm::sys::fs::remove(tempPath);
     return failure();
   }
   if (std::error_code ec = llvm::sys::fs::rename(tempPath, path)) {

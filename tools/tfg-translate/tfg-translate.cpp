@@ -142,7 +142,9 @@ int main(int argc, char **argv) {
                               "TFG translator: TensorFlow models <-> MLIR\n");
   DialectRegistry registry;
   tfg::registerImportDialects(registry);
-  MLIRContext context(registry);
+  // One thread: uniquing without locks is faster for the import's millions
+  // of attributes, and nothing here runs in parallel.
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   context.loadAllAvailableDialects();
   // The diagnostic names the node; a dump of the op adds only noise.
   context.printOpOnDiagnostic(false);

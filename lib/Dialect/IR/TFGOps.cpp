@@ -159,7 +159,14 @@ computeOperandSegments(OperationName name, ArrayRef<NamedAttribute> attrList,
   auto *iface = name.getInterface<TypedNodeOpInterface>();
   if (!iface)
     return failure();
-  DictionaryAttr dict = DictionaryAttr::get(name.getContext(), attrList);
+  // A linear search: building (and uniquing) a dictionary per node costs
+  // more than it saves for a handful of attrs.
+  auto lookup = [&](StringRef attrName) -> Attribute {
+    for (const NamedAttribute &attr : attrList)
+      if (attr.getName() == attrName)
+        return attr.getValue();
+    return {};
+  };
   SmallVector<int32_t> sizes;
   for (StringRef group : iface->getInputGroups()) {
     if (group.empty()) {
@@ -168,7 +175,7 @@ computeOperandSegments(OperationName name, ArrayRef<NamedAttribute> attrList,
     }
     StringRef attrName = group;
     bool isList = attrName.consume_front("list:");
-    Attribute attr = dict.get(attrName);
+    Attribute attr = lookup(attrName);
     if (isList) {
       auto list = dyn_cast_or_null<ArrayAttr>(attr);
       if (!list)
