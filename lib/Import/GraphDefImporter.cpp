@@ -122,8 +122,32 @@ LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
   return success();
 }
 
+/// The shape a node states for its only output: a Const's value, a
+/// Placeholder's `shape` attr.
+static const tensorflow::TensorShapeProto *
+getDeclaredShape(const tensorflow::NodeDef &node) {
+  const auto &attrs = node.attr();
+  if (node.op() == "Const") {
+    auto it = attrs.find("value");
+    if (it != attrs.end() && it->second.has_tensor())
+      return &it->second.tensor().tensor_shape();
+  } else if (node.op() == "Placeholder" ||
+             node.op() == "PlaceholderWithDefault") {
+    auto it = attrs.find("shape");
+    if (it != attrs.end() && it->second.has_shape())
+      return &it->second.shape();
+  }
+  return nullptr;
+}
+
 void tfg::applyOutputShapes(const tensorflow::NodeDef &node,
                             SmallVectorImpl<Type> &types) {
+  if (const tensorflow::TensorShapeProto *shape = getDeclaredShape(node)) {
+    auto tensor = types.size() == 1 ? dyn_cast<TensorType>(types[0])
+                                    : TensorType();
+    if (tensor && !shape->unknown_rank())
+      types[0] = getTensorType(*shape, tensor.getElementType());
+  }
   auto it = node.attr().find("_output_shapes");
   if (it == node.attr().end() || !it->second.has_list())
     return;

@@ -59,7 +59,9 @@ LogicalResult computeOutputTypes(const tensorflow::NodeDef &node,
                                  SmallVectorImpl<OutputArg> *args,
                                  std::string &error);
 
-/// Applies `_output_shapes` (when it has one shape per result) to `types`.
+/// Gives `types` the shapes the node states: a Const's value shape, a
+/// Placeholder's `shape` attr, and `_output_shapes` (when it has one shape
+/// per result; it wins).
 void applyOutputShapes(const tensorflow::NodeDef &node,
                        SmallVectorImpl<Type> &types);
 
