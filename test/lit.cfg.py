@@ -17,6 +17,10 @@ config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%tfg_src_root", config.tfg_src_root))
 config.substitutions.append(("%python", config.python_executable))
+# Upstream's mlir-opt and TFG as its plugin (test/Plugin).
+config.substitutions.append(("%tfg_plugin",
+                             os.path.join(config.tfg_lib_dir, "libTFGPlugin.so")))
+config.substitutions.append(("%mlir_opt", config.mlir_opt))
 
 # FileCheck, not, count and split-file live in LLVM's tools dir.
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
@@ -33,3 +37,6 @@ if corpus and os.path.isdir(corpus):
 else:
     lit_config.note("TFG_CORPUS_DIR not set or missing: corpus tests are "
                     "skipped (UNSUPPORTED)")
+# Graphviz's `dot` renders tfg-dot's pictures (tests say REQUIRES: graphviz).
+if __import__("shutil").which("dot"):
+    config.available_features.add("graphviz")

@@ -5,7 +5,7 @@ packages=(
   cmake ninja-build
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
   libprotobuf-dev protobuf-compiler
-  python3 time
+  python3 time graphviz
 )
 missing=()
 for p in "${packages[@]}"; do

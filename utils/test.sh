@@ -1,17 +1,29 @@
 #!/bin/bash
 # Sets up, builds and runs every test (lit + FileCheck). Corpus tests run
 # when TFG_CORPUS_DIR (or ../shared/corpus) exists, and are reported as
-# UNSUPPORTED otherwise.
+# UNSUPPORTED otherwise. Then utils/check-downstream.sh (install + a
+# downstream build) and utils/check-docs.sh (docs/generated/ up to date).
+# The last line sums them up: "tfg tests: N passed, N failed, N skipped".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="${TFG_BUILD_DIR:-$root/build}"
 bash "$root/utils/build.sh" || exit 1
-ninja -C "$build" tfg-opt tfg-translate tfg-graph-diff || exit 1
+ninja -C "$build" tfg-opt tfg-translate tfg-graph-diff TFGPlugin || exit 1
 log=$(mktemp)
 /usr/lib/llvm-22/bin/lit -sv "$build/test" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 count() { grep -E "^\s*$1\s*:" "$log" | sed -E 's/.*:\s*([0-9]+).*/\1/' | head -1; }
 passed=$(count Passed); failed=$(count Failed); unsupported=$(count Unsupported)
-echo "tfg tests: ${passed:-0} passed, ${failed:-0} failed, ${unsupported:-0} skipped"
 rm -f "$log"
+passed=${passed:-0}; failed=${failed:-0}
+# The installed CMake package and a downstream project built against it,
+# then the checked-in generated docs against the .td files: two more tests.
+for check in check-downstream check-docs; do
+  if bash "$root/utils/$check.sh" "$build"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1)); status=1
+  fi
+done
+echo "tfg tests: $passed passed, $failed failed, ${unsupported:-0} skipped"
 exit "$status"

@@ -43,4 +43,36 @@ def StripUnusedNodes : Pass<"tfg-strip-unused-nodes", "mlir::ModuleOp"> {
   ];
 }
 
+def ExportDot : Pass<"tfg-export-dot", "mlir::ModuleOp"> {
+  let summary = "Draw the graph as a Graphviz DOT file";
+  let description = [{
+    Writes the module's tfg.graph as a Graphviz `digraph` to the file named
+    by `output` (required, since tfg-opt prints the IR to stdout; `output=-`
+    writes to stdout anyway). One box per node, labelled with its op type
+    and name; data edges solid, labelled `:N` when they leave output N > 0;
+    control edges dashed. Const nodes are drawn as small points unless
+    `collapse-constants=false`. With `cluster-by-scope` (default `auto`: when
+    the graph has more than 50 nodes) nodes are grouped into nested
+    `subgraph cluster_*` boxes by name scope, up to `max-scope-depth` deep.
+    Fails, writing nothing, when the graph has more than `max-nodes` nodes.
+    Changes nothing. Render with `dot -Tsvg out.dot -o out.svg`; to colour
+    what a pipeline changed, use `tfg-dot --diff-against`.
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"\"",
+           "DOT file to write (required; - for stdout)">,
+    Option<"collapseConstants", "collapse-constants", "bool",
+           /*default=*/"true", "Draw Const nodes as small points">,
+    Option<"clusterByScope", "cluster-by-scope", "std::string",
+           /*default=*/"\"auto\"",
+           "Group nodes by name scope: auto (more than 50 nodes), true, false">,
+    Option<"maxScopeDepth", "max-scope-depth", "unsigned", /*default=*/"4",
+           "Deepest nesting of scope clusters">,
+    Option<"maxNodes", "max-nodes", "unsigned", /*default=*/"5000",
+           "Fail when the graph has more nodes than this (0: no limit)">,
+    Option<"title", "title", "std::string", /*default=*/"\"\"",
+           "Title of the picture">,
+  ];
+}
+
 #endif // TFG_TRANSFORMS_PASSES_TD

@@ -1,0 +1,134 @@
+//===- tfg-dot.cpp - Draw a TensorFlow graph with Graphviz ----------------===//
+//
+//   tfg-dot model.pb -o model.dot && dot -Tsvg model.dot -o model.svg
+//   tfg-dot optimized.pb --diff-against=model.pb -o diff.dot
+//
+// Reads any model format TFG imports (or a .mlir file holding a tfg.graph)
+// and writes the graph as Graphviz DOT (see TFG/Transforms/GraphDot.h).
+// With --diff-against, colours what changed since the other graph: removed
+// nodes red and dashed, added green, changed orange. On any error nothing
+// is written and the exit status is 1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TFG/Dialect/IR/TFG.h"
+#include "TFG/Import/Diagnostics.h"
+#include "TFG/Import/Import.h"
+#include "TFG/Transforms/GraphDot.h"
+#include "TFG/Transforms/GraphQueries.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <limits>
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string>
+    inputPath(cl::Positional, cl::Required,
+              cl::desc("<model: pb, pbtxt, meta, "
+                       "SavedModel, model.json, mlir>"));
+static cl::opt<std::string> outputPath("o", cl::desc("Output DOT file"),
+                                       cl::value_desc("file"), cl::init("-"));
+static cl::opt<std::string>
+    diffAgainst("diff-against",
+                cl::desc("Colour what changed since this model (the graph "
+                         "before a pipeline ran)"),
+                cl::value_desc("model"));
+static cl::opt<bool> noCollapseConstants(
+    "no-collapse-constants",
+    cl::desc("Draw Const nodes as boxes (default: small points)"));
+static cl::opt<tfg::DotOptions::Clustering> clusterByScope(
+    "cluster-by-scope", cl::desc("Group nodes into boxes by name scope"),
+    cl::init(tfg::DotOptions::Clustering::Auto),
+    cl::values(
+        clEnumValN(tfg::DotOptions::Clustering::Auto, "auto",
+                   "when the graph has more than 50 nodes"),
+        clEnumValN(tfg::DotOptions::Clustering::Always, "always", "always"),
+        clEnumValN(tfg::DotOptions::Clustering::Never, "never", "never")));
+static cl::opt<unsigned> maxScopeDepth("max-scope-depth",
+                                       cl::desc("Deepest scope nesting"),
+                                       cl::init(4));
+static cl::opt<unsigned>
+    maxNodes("max-nodes",
+             cl::desc("Fail when there are more nodes than this (0: no limit)"),
+             cl::init(5000));
+static cl::opt<std::string> title("title", cl::desc("Title of the picture"));
+
+static OwningOpRef<ModuleOp> load(StringRef path, MLIRContext &context) {
+  if (path.ends_with(".mlir") || path.ends_with(".mlirbc")) {
+    std::string error;
+    auto file = openInputFile(path, &error);
+    if (!file) {
+      llvm::errs() << path << ": error: " << error << "\n";
+      return nullptr;
+    }
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    return parseSourceFile<ModuleOp>(sourceMgr, &context);
+  }
+  tfg::NodeDiagnosticHandler handler(&context, llvm::errs());
+  tfg::ImportOptions options;
+  // Plain attributes, so that equal tensors of two graphs compare equal.
+  options.resourceThresholdBytes = std::numeric_limits<int64_t>::max();
+  return tfg::importModelFile(path, &context, options);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Draws a TensorFlow graph as Graphviz DOT (render: dot -Tsvg)\n");
+  DialectRegistry registry;
+  tfg::registerImportDialects(registry);
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  context.printOpOnDiagnostic(false);
+
+  OwningOpRef<ModuleOp> module = load(inputPath, context);
+  if (!module)
+    return 1;
+  OwningOpRef<ModuleOp> beforeModule;
+  if (!diffAgainst.empty()) {
+    beforeModule = load(diffAgainst, context);
+    if (!beforeModule)
+      return 1;
+  }
+
+  tfg::NodeDiagnosticHandler handler(&context, llvm::errs());
+  tfg::GraphOp graph = tfg::getSingleGraph(*module);
+  if (!graph)
+    return 1;
+  tfg::DotOptions options;
+  options.collapseConstants = !noCollapseConstants;
+  options.clusterByScope = clusterByScope;
+  options.maxScopeDepth = maxScopeDepth;
+  options.maxNodes = maxNodes;
+  options.title = title;
+  if (beforeModule) {
+    options.before = tfg::getSingleGraph(*beforeModule);
+    if (!options.before)
+      return 1;
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (failed(tfg::writeGraphDot(graph, os, options)))
+    return 1;
+
+  std::string error;
+  auto output = openOutputFile(outputPath, &error);
+  if (!output) {
+    llvm::errs() << outputPath << ": error: " << error << "\n";
+    return 1;
+  }
+  output->os() << text;
+  output->keep();
+  return 0;
+}
