@@ -287,9 +287,9 @@ static FailureOr<Attribute> importFunc(tensorflow::NameAttrList &func,
                                        AttrImportContext &ctx,
                                        std::string &error);
 
-static FailureOr<DictionaryAttr>
-importAttrMap(google::protobuf::Map<std::string, tensorflow::AttrValue> &map,
-              AttrImportContext &ctx, std::string &error) {
+FailureOr<DictionaryAttr>
+tfg::importAttrMap(google::protobuf::Map<std::string, tensorflow::AttrValue> &map,
+                   AttrImportContext &ctx, std::string &error) {
   SmallVector<NamedAttribute> attrs;
   for (auto &[key, value] : map) {
     if (key.empty()) {

@@ -44,6 +44,11 @@ FailureOr<Attribute> importAttrValue(tensorflow::AttrValue &value,
                                      std::string &error);
 FailureOr<Attribute> importTensor(tensorflow::TensorProto &tensor,
                                   AttrImportContext &ctx, std::string &error);
+/// Converts an attr map (NodeDef.attr, NameAttrList.attr, ...); an empty key
+/// is an error.
+FailureOr<DictionaryAttr>
+importAttrMap(google::protobuf::Map<std::string, tensorflow::AttrValue> &map,
+              AttrImportContext &ctx, std::string &error);
 Attribute importShape(const tensorflow::TensorShapeProto &shape,
                       MLIRContext *context);
 /// Element type for a DataType value; sets `error` and returns null if the

@@ -36,15 +36,6 @@ using namespace mlir::tfg;
 /// output, a list input arg): larger indices are reported, not allocated.
 static constexpr int64_t kMaxAssumedListSize = 1 << 16;
 
-/// The tensor type of an arg of fixed dtype `dtype` (0: not fixed).
-static Type argTensorType(MLIRContext *context, int dtype, bool isRef) {
-  Type element = dtype > 0 ? dataTypeToType(context, dtype) : Type();
-  if (!element)
-    return OpaqueTensorType::get(context);
-  if (isRef && !isa<RefType>(element))
-    element = RefType::get(context, element);
-  return UnrankedTensorType::get(element);
-}
 
 //===----------------------------------------------------------------------===//
 // Import
@@ -628,25 +619,6 @@ FailureOr<ArrayAttr> FunctionImporter::importArgDefs(
   return ArrayAttr::get(context, result);
 }
 
-/// Imports an AttrValue-keyed proto map as a DictionaryAttr.
-static FailureOr<DictionaryAttr>
-importAttrMap(google::protobuf::Map<std::string, tensorflow::AttrValue> &map,
-              AttrImportContext &ctx, std::string &error) {
-  SmallVector<NamedAttribute> attrs;
-  for (auto &[key, value] : map) {
-    if (key.empty()) {
-      error = "empty attr name";
-      return failure();
-    }
-    FailureOr<Attribute> attr = importAttrValue(value, ctx, error);
-    if (failed(attr)) {
-      error = "attr '" + key + "': " + error;
-      return failure();
-    }
-    attrs.emplace_back(StringAttr::get(ctx.context, key), *attr);
-  }
-  return DictionaryAttr::get(ctx.context, attrs);
-}
 
 LogicalResult FunctionImporter::setSignatureAttrs(FuncOp func) {
   Builder b(context);
@@ -777,7 +749,7 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
     bool isList = !arg.number_attr().empty() || !arg.type_list_attr().empty();
     int32_t size = isList ? maxArgElement[index] + 1 : 1;
     inputSizes.push_back(size);
-    Type type = argTensorType(context, arg.type(), arg.is_ref());
+    Type type = getArgTensorType(context, arg.type(), arg.is_ref());
     for (int32_t i = 0; i < size; ++i)
       block.addArgument(type, getNodeLocation(context, file, arg.name()));
   }
@@ -1158,22 +1130,10 @@ std::string FunctionExporter::producerName(Value token) {
 LogicalResult FunctionExporter::run() {
   Block &block = func.getBlock();
   // Nodes without a name (made by rewrites) get their op type, made unique.
-  llvm::StringSet<> used;
+  llvm::StringSet<> argNames;
   for (Attribute attr : func.getInputs())
-    used.insert(cast<ArgDefAttr>(attr).getName());
-  for (Operation &op : block.without_terminator())
-    if (!getNodeName(&op).empty())
-      used.insert(getNodeName(&op));
-  for (Operation &op : block.without_terminator()) {
-    if (!getNodeName(&op).empty())
-      continue;
-    std::string base = getNodeOpType(&op).str();
-    std::string name = base;
-    for (unsigned i = 1; used.contains(name); ++i)
-      name = base + "_" + std::to_string(i);
-    used.insert(name);
-    op.setAttr(attrs::kName, StringAttr::get(op.getContext(), name));
-  }
+    argNames.insert(cast<ArgDefAttr>(attr).getName());
+  assignMissingNodeNames(block, std::move(argNames));
 
   // Fields first: naming a result needs its producer's attrs.
   for (Operation &op : block.without_terminator()) {

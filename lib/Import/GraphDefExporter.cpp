@@ -53,15 +53,12 @@ LogicalResult tfg::exportNodeFields(Operation *op, tensorflow::NodeDef &node,
   return success();
 }
 
-/// Node names for ops that have none (created by rewrites): the op type,
-/// made unique.
-static void assignMissingNames(GraphOp graph) {
-  llvm::StringSet<> used;
-  for (Operation &op : graph.getBlock())
-    if (!getNodeName(&op).empty())
+void tfg::assignMissingNodeNames(Block &block, llvm::StringSet<> used) {
+  for (Operation &op : block)
+    if (isNodeOp(&op) && !getNodeName(&op).empty())
       used.insert(getNodeName(&op));
-  for (Operation &op : graph.getBlock()) {
-    if (!getNodeName(&op).empty())
+  for (Operation &op : block) {
+    if (!isNodeOp(&op) || !getNodeName(&op).empty())
       continue;
     std::string base = getNodeOpType(&op).str();
     std::string name = base;
@@ -85,7 +82,7 @@ LogicalResult tfg::exportGraphDef(
   }
   if (!graphOp)
     return module.emitError("no tfg.graph to export");
-  assignMissingNames(graphOp);
+  assignMissingNodeNames(graphOp.getBlock());
 
   VersionAttr versions = graphOp.getVersions();
   auto *versionDef = graph.mutable_versions();

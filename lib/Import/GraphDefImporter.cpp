@@ -71,20 +71,21 @@ static const tensorflow::AttrValue *findAttr(const tensorflow::NodeDef &node,
   return &it->second;
 }
 
+Type tfg::getArgTensorType(MLIRContext *context, int dtype, bool isRef) {
+  Type element = dtype > 0 ? dataTypeToType(context, dtype) : Type();
+  if (!element)
+    return OpaqueTensorType::get(context);
+  if (isRef && !isa<RefType>(element))
+    element = RefType::get(context, element);
+  return UnrankedTensorType::get(element);
+}
+
 LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
                                       const tensorflow::OpDef &opDef,
                                       MLIRContext *context,
                                       SmallVectorImpl<Type> &types,
                                       SmallVectorImpl<OutputArg> *args,
                                       std::string &error) {
-  auto elementTensor = [&](int dtype, bool isRef) -> Type {
-    Type element = dtype > 0 ? dataTypeToType(context, dtype) : Type();
-    if (!element)
-      return OpaqueTensorType::get(context);
-    if (isRef && !isa<RefType>(element))
-      element = RefType::get(context, element);
-    return UnrankedTensorType::get(element);
-  };
   for (const auto &arg : opDef.output_arg()) {
     int64_t count = 1;
     SmallVector<int> dtypes;
@@ -114,7 +115,7 @@ LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
                                                                   : 0;
     }
     for (int64_t i = 0; i < count; ++i)
-      types.push_back(elementTensor(dtypes.empty() ? dtype : dtypes[i],
+      types.push_back(getArgTensorType(context, dtypes.empty() ? dtype : dtypes[i],
                                     arg.is_ref()));
     if (args)
       args->push_back({arg.name(), count});

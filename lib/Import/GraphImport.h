@@ -18,6 +18,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::tfg {
 
@@ -47,6 +48,14 @@ struct OutputArg {
   std::string name;
   int64_t count;
 };
+
+/// The tensor type of an OpDef arg of dtype `dtype` (0 or unknown: an
+/// opaque tensor), as a ref type when `isRef`.
+Type getArgTensorType(MLIRContext *context, int dtype, bool isRef);
+
+/// Names the node ops of `block` that have none (made by rewrites) after
+/// their op type, unique among the names in the block and `used`.
+void assignMissingNodeNames(Block &block, llvm::StringSet<> used = {});
 
 /// The data result types of a node from its OpDef and attrs (dtype from the
 /// OpDef, shape from `_output_shapes` when given). `args`, if non-null,
