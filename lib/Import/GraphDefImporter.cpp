@@ -115,8 +115,8 @@ LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
                                                                   : 0;
     }
     for (int64_t i = 0; i < count; ++i)
-      types.push_back(getArgTensorType(context, dtypes.empty() ? dtype : dtypes[i],
-                                    arg.is_ref()));
+      types.push_back(getArgTensorType(
+          context, dtypes.empty() ? dtype : dtypes[i], arg.is_ref()));
     if (args)
       args->push_back({arg.name(), count});
   }
