@@ -149,21 +149,8 @@ int runPublic(MLIRContext &context) {
 int runBreakdown(MLIRContext &context) {
   tensorflow::GraphDef graph;
   OwningOpRef<ModuleOp> module;
-  if (!step("parse GraphDef from the file", [&] {
-        int fd = ::open(inputPath.c_str(), O_RDONLY);
-        if (fd < 0)
-          return false;
-        bool ok;
-        {
-          pb::io::FileInputStream stream(fd, /*block_size=*/1 << 20);
-          pb::io::CodedInputStream coded(&stream);
-          coded.SetTotalBytesLimit(INT32_MAX);
-          ok = graph.ParseFromCodedStream(&coded) &&
-               coded.ConsumedEntireMessage();
-        }
-        ::close(fd);
-        return ok;
-      }))
+  if (!step("parse GraphDef from the file",
+            [&] { return tfg::parseBinaryProtoFile(inputPath, graph); }))
     return 1;
   if (!step("GraphDef -> tfg.graph (+verify)", [&] {
         module =

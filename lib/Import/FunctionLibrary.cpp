@@ -765,18 +765,9 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
   ops.resize(numNodes);
   for (int i = 0; i < numNodes; ++i) {
     tensorflow::NodeDef &node = *function.mutable_node_def(i);
-    unsigned numData = 0;
-    for (const BodyRef &ref : dataRefs[i]) {
-      int64_t whole = 1;
-      if (!ref.isArg && ref.element < 0)
-        for (const Segment &seg : segments[ref.index])
-          if (seg.name == ref.outArg)
-            whole = seg.size;
-      numData += whole;
-    }
     std::string error;
     FailureOr<Operation *> op = createNodeOp(
-        builder, node, resultTypes[i], numData, controlRefs[i].size(),
+        builder, node, resultTypes[i], controlRefs[i].size(),
         getNodeLocation(context, file, node.name()), attrCtx, error);
     if (failed(op))
       return nodeError(node.name()) << "(" << node.op() << ") " << error;

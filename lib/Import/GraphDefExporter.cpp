@@ -90,9 +90,9 @@ LogicalResult tfg::exportGraphDef(
   versionDef->set_min_consumer(versions.getMinConsumer());
   for (int32_t bad : versions.getBadConsumers())
     versionDef->add_bad_consumers(bad);
-  if (auto v = graphOp->getAttrOfType<IntegerAttr>("tfg.deprecated_version"))
+  if (auto v = graphOp->getAttrOfType<IntegerAttr>(attrs::kDeprecatedVersion))
     graph.set_version(v.getInt());
-  if (auto d = graphOp->getAttrOfType<StringAttr>("tfg.debug_info"))
+  if (auto d = graphOp->getAttrOfType<StringAttr>(attrs::kDebugInfo))
     graph.set_debug_info(d.getValue().str());
 
   // Output names: "node" for output 0, "node:i" otherwise.

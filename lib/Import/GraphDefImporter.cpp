@@ -170,7 +170,7 @@ void tfg::applyOutputShapes(const tensorflow::NodeDef &node,
 FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
                                          tensorflow::NodeDef &node,
                                          ArrayRef<Type> dataResultTypes,
-                                         unsigned numData, unsigned numControl,
+                                         unsigned numControl,
                                          Location loc, AttrImportContext &ctx,
                                          std::string &error) {
   MLIRContext *context = builder.getContext();
@@ -240,7 +240,7 @@ FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
   }
   state.addTypes(dataResultTypes);
   state.addTypes(ControlType::get(context));
-  setOperandSegments(state, numData, numControl);
+  setOperandSegments(state, numControl);
   // Inherent attrs go straight to the properties, so that Operation::create
   // uniques one dictionary per node (the discardable attrs), not two.
   if (std::optional<RegisteredOperationName> info =
@@ -517,10 +517,10 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
                        SmallVector<int32_t>(versions.bad_consumers().begin(),
                                             versions.bad_consumers().end())));
   if (graph.version() != 0)
-    graphOp->setAttr("tfg.deprecated_version",
+    graphOp->setAttr(attrs::kDeprecatedVersion,
                      builder.getI32IntegerAttr(graph.version()));
   if (!graph.debug_info().empty())
-    graphOp->setAttr("tfg.debug_info",
+    graphOp->setAttr(attrs::kDebugInfo,
                      builder.getStringAttr(graph.debug_info()));
 
   // Ops without operands, then operands (the graph may have cycles).
@@ -530,10 +530,9 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
   for (int i = 0; i < numNodes; ++i) {
     tensorflow::NodeDef &node = *graph.mutable_node(i);
     std::string error;
-    FailureOr<Operation *> op = createNodeOp(
-        builder, node, resultTypes[i], inputs[i].data.size(),
-        inputs[i].control.size(),
-        nodeLocation(node), attrCtx, error);
+    FailureOr<Operation *> op =
+        createNodeOp(builder, node, resultTypes[i], inputs[i].control.size(),
+                     nodeLocation(node), attrCtx, error);
     if (failed(op))
       return nodeError(node) << "(" << node.op() << ") " << error;
     ops[i] = *op;

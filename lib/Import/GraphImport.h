@@ -76,12 +76,12 @@ void applyOutputShapes(const tensorflow::NodeDef &node,
 
 /// Creates the op for `node` at the builder's insertion point, with its
 /// attrs and result types but no operands yet (they are set once every node
-/// exists: graphs may have cycles). `numData`/`numControl` size the operand
-/// segments. Tensor bytes of the node are moved into the op.
+/// exists: graphs may have cycles). `numControl` sizes the control operand
+/// segment. Tensor bytes of the node are moved into the op.
 FailureOr<Operation *> createNodeOp(OpBuilder &builder,
                                     tensorflow::NodeDef &node,
                                     ArrayRef<Type> dataResultTypes,
-                                    unsigned numData, unsigned numControl,
+                                    unsigned numControl,
                                     Location loc, AttrImportContext &ctx,
                                     std::string &error);
 
@@ -122,6 +122,16 @@ LogicalResult importFunctionLibrary(tensorflow::FunctionDefLibrary &library,
                                     AttrImportContext &ctx);
 LogicalResult exportFunctionLibrary(ModuleOp module,
                                     tensorflow::FunctionDefLibrary &library);
+
+/// Records a serving signature on the module (the attrs::kSignature attr).
+void setSignatureAttr(ModuleOp module, llvm::StringRef name,
+                      ArrayRef<NamedAttribute> inputs,
+                      ArrayRef<NamedAttribute> outputs);
+
+/// Parses a binary message straight from a file (never the whole file in
+/// memory next to the message). False if unreadable or malformed.
+bool parseBinaryProtoFile(llvm::StringRef path,
+                          google::protobuf::Message &message);
 
 /// Imports a TensorFlow.js graph model (TFJSImporter.cpp): `jsonPath` is
 /// the model.json, whose weight shards are read from its directory.

@@ -8,6 +8,9 @@
 #include "meta_graph.pb.h"
 
 #include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -95,9 +98,7 @@ static bool parseText(StringRef text, pb::Message &message,
   return false;
 }
 
-/// Parses a binary message straight from the file, so that the file's bytes
-/// and the parsed message are never both in memory.
-static bool parseBinaryFile(StringRef path, pb::Message &message) {
+bool tfg::parseBinaryProtoFile(StringRef path, pb::Message &message) {
   int fd = ::open(path.str().c_str(), O_RDONLY);
   if (fd < 0)
     return false;
@@ -127,17 +128,25 @@ static void recordSignature(const tensorflow::MetaGraphDef &meta,
   if (it == meta.signature_def().end())
     return;
   Builder b(module.getContext());
-  auto toDict = [&](const auto &map) {
+  auto toList = [&](const auto &map) {
     SmallVector<NamedAttribute> entries;
     for (const auto &[key, info] : map)
       entries.emplace_back(b.getStringAttr(key), b.getStringAttr(info.name()));
-    return b.getDictionaryAttr(entries);
+    return entries;
   };
-  module->setAttr("tfg.signature",
+  setSignatureAttr(module, signatureName, toList(it->second.inputs()),
+                   toList(it->second.outputs()));
+}
+
+void tfg::setSignatureAttr(ModuleOp module, StringRef name,
+                           ArrayRef<NamedAttribute> inputs,
+                           ArrayRef<NamedAttribute> outputs) {
+  Builder b(module.getContext());
+  module->setAttr(attrs::kSignature,
                   b.getDictionaryAttr({
-                      b.getNamedAttr("name", b.getStringAttr(signatureName)),
-                      b.getNamedAttr("inputs", toDict(it->second.inputs())),
-                      b.getNamedAttr("outputs", toDict(it->second.outputs())),
+                      b.getNamedAttr("name", b.getStringAttr(name)),
+                      b.getNamedAttr("inputs", b.getDictionaryAttr(inputs)),
+                      b.getNamedAttr("outputs", b.getDictionaryAttr(outputs)),
                   }));
 }
 
@@ -295,7 +304,7 @@ OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
       // Binary GraphDef and MetaGraphDef share field numbers 1 and 2: a
       // GraphDef parse of a MetaGraphDef gives nodes with non-identifier
       // op types.
-      graphParsed = parseBinaryFile(filePath, graph);
+      graphParsed = parseBinaryProtoFile(filePath, graph);
       bool plausible = graphParsed &&
                        llvm::all_of(graph.node(), [](const auto &node) {
                          return isOpTypeLike(node.op());
@@ -305,7 +314,7 @@ OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
         // A MetaGraphDef if it parses as one with a graph; otherwise keep
         // the GraphDef reading, whose validation names what is wrong.
         tensorflow::MetaGraphDef probe;
-        if (parseBinaryFile(filePath, probe) && probe.has_graph_def()) {
+        if (parseBinaryProtoFile(filePath, probe) && probe.has_graph_def()) {
           format = ModelFormat::MetaGraph;
           graphParsed = false;
           graph.Clear();
@@ -324,7 +333,7 @@ OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
       ok = parseText(*bytes, message, error,
                      &message == &graph ? &locations : nullptr);
     } else {
-      ok = parseBinaryFile(filePath, message);
+      ok = parseBinaryProtoFile(filePath, message);
     }
     if (!ok)
       emitError(fileLoc) << "not a valid " << (text ? "text " : "binary ")
@@ -364,6 +373,20 @@ OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
                         text ? &locations : nullptr);
   }
   return nullptr;
+}
+
+OwningOpRef<ModuleOp> tfg::parseMLIRFile(StringRef path,
+                                         MLIRContext *context) {
+  std::string error;
+  auto file = openInputFile(path, &error);
+  if (!file) {
+    llvm::errs() << path << ": error: " << error << "\n";
+    return nullptr;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, context);
+  return parseSourceFile<ModuleOp>(sourceMgr, context);
 }
 
 //===----------------------------------------------------------------------===//

@@ -567,9 +567,9 @@ LogicalResult TFJSReader::recordMetadata(const json::Object &root,
   const json::Object *object = signature->getAsObject();
   if (!object)
     return fileError() << "'signature' is not an object";
-  SmallVector<NamedAttribute> entries;
-  for (StringRef side : {"inputs", "outputs"}) {
-    SmallVector<NamedAttribute> tensors;
+  SmallVector<NamedAttribute> sides[2];
+  for (auto [side, tensors] : llvm::zip(
+           ArrayRef<StringRef>{"inputs", "outputs"}, sides)) {
     if (const json::Value *map = object->get(side)) {
       const json::Object *mapObject = map->getAsObject();
       if (!mapObject)
@@ -585,13 +585,10 @@ LogicalResult TFJSReader::recordMetadata(const json::Object &root,
                              b.getStringAttr(withOutputIndex(*name)));
       }
     }
-    entries.emplace_back(b.getStringAttr(side), b.getDictionaryAttr(tensors));
   }
   // model.json does not keep the signature's key; the converter exports
   // serving_default unless told otherwise.
-  entries.emplace_back(b.getStringAttr("name"),
-                       b.getStringAttr("serving_default"));
-  module->setAttr("tfg.signature", b.getDictionaryAttr(entries));
+  setSignatureAttr(module, "serving_default", sides[0], sides[1]);
   return success();
 }
 

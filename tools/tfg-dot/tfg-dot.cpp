@@ -18,11 +18,9 @@
 #include "TFG/Transforms/GraphQueries.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <limits>
@@ -62,18 +60,8 @@ static cl::opt<unsigned>
 static cl::opt<std::string> title("title", cl::desc("Title of the picture"));
 
 static OwningOpRef<ModuleOp> load(StringRef path, MLIRContext &context) {
-  if (path.ends_with(".mlir") || path.ends_with(".mlirbc")) {
-    std::string error;
-    auto file = openInputFile(path, &error);
-    if (!file) {
-      llvm::errs() << path << ": error: " << error << "\n";
-      return nullptr;
-    }
-    llvm::SourceMgr sourceMgr;
-    sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-    return parseSourceFile<ModuleOp>(sourceMgr, &context);
-  }
+  if (path.ends_with(".mlir") || path.ends_with(".mlirbc"))
+    return tfg::parseMLIRFile(path, &context);
   tfg::NodeDiagnosticHandler handler(&context, llvm::errs());
   tfg::ImportOptions options;
   // Plain attributes, so that equal tensors of two graphs compare equal.

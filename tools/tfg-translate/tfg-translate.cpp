@@ -15,13 +15,11 @@
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
@@ -103,19 +101,6 @@ static OwningOpRef<ModuleOp> importInput(MLIRContext &context) {
   return tfg::importModelFile(path, &context, options, inputFormat);
 }
 
-static OwningOpRef<ModuleOp> parseMLIRInput(MLIRContext &context) {
-  std::string error;
-  auto file = openInputFile(inputPath, &error);
-  if (!file) {
-    llvm::errs() << inputPath << ": error: " << error << "\n";
-    return nullptr;
-  }
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  return parseSourceFile<ModuleOp>(sourceMgr, &context);
-}
-
 static bool wantsText() {
   if (outputKind != OutputKind::Auto)
     return outputKind == OutputKind::Text;
@@ -150,7 +135,7 @@ int main(int argc, char **argv) {
   context.printOpOnDiagnostic(false);
 
   if (action == Action::Export) {
-    OwningOpRef<ModuleOp> module = parseMLIRInput(context);
+    OwningOpRef<ModuleOp> module = tfg::parseMLIRFile(inputPath, &context);
     if (!module)
       return 1;
     tfg::NodeDiagnosticHandler handler(&context, llvm::errs());

@@ -46,6 +46,11 @@ OwningOpRef<ModuleOp> importModelFile(llvm::StringRef path,
                                       const ImportOptions &options = {},
                                       ModelFormat format = ModelFormat::Auto);
 
+/// Parses a `.mlir` file (or "-" for stdin) holding a TFG module; errors are
+/// printed with the file's line and column. Returns null on failure.
+OwningOpRef<ModuleOp> parseMLIRFile(llvm::StringRef path,
+                                    MLIRContext *context);
+
 /// Imports a GraphDef held in memory in binary (`isText` false) or text form.
 OwningOpRef<ModuleOp> importGraphDefBytes(llvm::StringRef bytes, bool isText,
                                           llvm::StringRef sourceName,

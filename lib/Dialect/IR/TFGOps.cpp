@@ -155,7 +155,7 @@ void GraphOp::build(OpBuilder &builder, OperationState &state,
 /// groups, computed from its OpDef arg groups and attrs.
 static FailureOr<SmallVector<int32_t>>
 computeOperandSegments(OperationName name, ArrayRef<NamedAttribute> attrList,
-                       unsigned numData, unsigned numControl) {
+                       unsigned numControl) {
   auto *iface = name.getInterface<TypedNodeOpInterface>();
   if (!iface)
     return failure();
@@ -189,17 +189,16 @@ computeOperandSegments(OperationName name, ArrayRef<NamedAttribute> attrList,
     }
   }
   sizes.push_back(numControl);
-  (void)numData;
   return sizes;
 }
 
-void mlir::tfg::setOperandSegments(OperationState &state, unsigned numData,
+void mlir::tfg::setOperandSegments(OperationState &state,
                                    unsigned numControl) {
   std::optional<RegisteredOperationName> info = state.name.getRegisteredInfo();
   if (!info || !info->hasTrait<mlir::OpTrait::AttrSizedOperandSegments>())
     return;
   FailureOr<SmallVector<int32_t>> sizes = computeOperandSegments(
-      state.name, state.attributes.getAttrs(), numData, numControl);
+      state.name, state.attributes.getAttrs(), numControl);
   if (failed(sizes)) {
     // Leave the attr out: the verifier reports the missing count attr.
     return;
@@ -268,7 +267,7 @@ ParseResult mlir::tfg::parseNodeOp(OpAsmParser &parser,
   result.addTypes(resultTypes);
   result.addTypes(ControlType::get(ctx));
   if (!result.attributes.get("operandSegmentSizes"))
-    setOperandSegments(result, data.size(), controls.size());
+    setOperandSegments(result, controls.size());
   return success();
 }
 

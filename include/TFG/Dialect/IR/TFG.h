@@ -34,6 +34,13 @@ inline constexpr llvm::StringLiteral kOriginalNodeNames = "tfg.original_node_nam
 inline constexpr llvm::StringLiteral kOriginalFuncNames = "tfg.original_func_names";
 /// NodeDef.experimental_type, as FullTypeDef text.
 inline constexpr llvm::StringLiteral kFullType = "tfg.full_type";
+/// GraphDef.version (deprecated) and GraphDef.debug_info, on tfg.graph.
+inline constexpr llvm::StringLiteral kDeprecatedVersion =
+    "tfg.deprecated_version";
+inline constexpr llvm::StringLiteral kDebugInfo = "tfg.debug_info";
+/// The serving signature, on the module:
+/// {name, inputs = {key = "tensor:0"}, outputs = {...}}.
+inline constexpr llvm::StringLiteral kSignature = "tfg.signature";
 } // namespace attrs
 
 /// True if `attrName` is one of TFG's own (not a TensorFlow attr).
@@ -48,9 +55,9 @@ void printNodeOp(Operation *op, OpAsmPrinter &printer);
 void getNodeOpResultNames(Operation *op, OpAsmSetValueNameFn setNameFn);
 
 /// Sets `operandSegmentSizes` on a typed node op being built whose ODS
-/// operands have several variadic groups; a no-op for other ops.
-void setOperandSegments(OperationState &state, unsigned numData,
-                        unsigned numControl);
+/// operands have several variadic groups; a no-op for other ops. The data
+/// groups are sized from the op's attrs, the control group by `numControl`.
+void setOperandSegments(OperationState &state, unsigned numControl);
 
 /// Checks a typed op's data operand / result groups against its OpDef:
 /// `inputs` / `outputs` name, per arg, "" (one tensor), "N" (the int attr N
