@@ -1,6 +1,7 @@
 # `cmake --install BUILD --prefix P` lays out TFG as a CMake package:
 #   P/include/TFG/...            public headers, .td files, generated .h.inc
-#   P/lib/libTFG*.a              TFGDialect TFGImport TFGProto TFGTransforms
+#   P/lib/libTFG*.a              TFGDialect TFGImport TFGProto TFGCheckpoint
+#                                TFGTransforms
 #   P/lib/libTFGPlugin.so        the mlir-opt plugin
 #   P/bin/tfg-*                  tools
 #   P/lib/cmake/tfg/TFGConfig.cmake + TFGTargets.cmake (TFG:: targets)
@@ -17,14 +18,15 @@ set(TFG_INSTALL_CMAKE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/tfg)
 
 # Usage requirements: our headers, from the tree when building, from the
 # prefix once installed.
-foreach(lib TFGDialect TFGImport TFGTransforms)
+foreach(lib TFGDialect TFGImport TFGTransforms TFGCheckpoint)
   target_include_directories(${lib} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
     $<INSTALL_INTERFACE:include>)
 endforeach()
 
-install(TARGETS TFGDialect TFGImport TFGProto TFGTransforms TFGPlugin
+install(TARGETS TFGDialect TFGImport TFGProto TFGCheckpoint TFGTransforms
+                TFGPlugin
   EXPORT TFGTargets
   ARCHIVE DESTINATION lib${LLVM_LIBDIR_SUFFIX} COMPONENT tfg
   LIBRARY DESTINATION lib${LLVM_LIBDIR_SUFFIX} COMPONENT tfg)

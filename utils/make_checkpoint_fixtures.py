@@ -1,19 +1,25 @@
 #!/usr/bin/env python3
 """Writes a small TensorFlow V2 checkpoint ("tensor bundle") for the tests.
 
-  make_checkpoint_fixtures.py OUTDIR [--corrupt KIND]
+  make_checkpoint_fixtures.py OUTDIR [--tensor NAME=DTYPE:DIMS:VALUES ...]
+                               [--snappy] [--corrupt KIND]
 
 writes OUTDIR/model.ckpt.index, OUTDIR/model.ckpt.data-00000-of-00001 and
 OUTDIR/checkpoint (naming a foreign absolute path, as real ones do). Python
-stdlib only, deterministic: the SSTable, the protos and the CRC32C are encoded
-here by hand. KIND makes a broken variant:
+stdlib only, deterministic: the SSTable, the protos, Snappy and the CRC32C
+are encoded here by hand. Without --tensor it holds one tensor of every dtype
+variables use; each --tensor replaces that set with the tensors given, e.g.
+`--tensor w=float:2,2:1,2,3,4` (DTYPE float|double|int32|int64|bool, DIMS
+comma-separated or empty for a scalar, VALUES comma-separated; one value
+fills the tensor). --snappy compresses the index's data blocks with Snappy,
+as TensorFlow does when that saves space. KIND makes a broken variant:
 
   flip-data       one byte of tensor 'a/float' flipped in the data file
   truncate-shard  the data file cut in the middle of the last tensor
   missing-data    no data file
   bad-magic       the footer magic altered
   bad-block-crc   a byte of the first data block flipped
-  snappy          the first data block marked Snappy-compressed
+  bad-snappy      the first data block marked Snappy-compressed, but not
   sliced          an extra entry 'part_var' with slices (partitioned variable)
   bad-dtype       an extra entry 'variant_var' of dtype DT_VARIANT
 """
@@ -128,6 +134,38 @@ TENSORS = [  # name, dtype, dims, bytes (sorted by name)
     ("j_string", DT_STRING, [2], string_tensor([b"hello", b"tf\n"])),
 ]
 
+
+def parse_tensor(spec):
+    """NAME=DTYPE:DIMS:VALUES -> (name, dtype, dims, bytes)."""
+    name, _, rest = spec.partition("=")
+    dtype_name, dims_text, values_text = rest.split(":")
+    dims = [int(d) for d in dims_text.split(",") if d]
+    count = 1
+    for d in dims:
+        count *= d
+    values = [v for v in values_text.split(",") if v]
+    if len(values) == 1:
+        values = values * count
+    if len(values) != count:
+        raise SystemExit(f"--tensor {spec}: {len(values)} values for {count} elements")
+    dtype, fmt, convert = {
+        "float": (DT_FLOAT, "f", float), "double": (DT_DOUBLE, "d", float),
+        "int32": (DT_INT32, "i", int), "int64": (DT_INT64, "q", int),
+        "bool": (DT_BOOL, "?", lambda v: v == "true"),
+    }[dtype_name]
+    return name, dtype, dims, struct.pack("<%d%s" % (count, fmt), *map(convert, values))
+
+
+def snappy_compress(data):
+    """Snappy's block format with literals only: valid input for any decoder."""
+    out = bytearray(varint(len(data)))
+    for start in range(0, len(data), 60):
+        chunk = data[start:start + 60]
+        out.append((len(chunk) - 1) << 2)
+        out += chunk
+    return bytes(out)
+
+
 # --- SSTable ----------------------------------------------------------------
 
 
@@ -164,7 +202,11 @@ def sstable(entries, corrupt):
     index_entries = []
     for part in (entries[:half], entries[half:]):
         contents = block(part)
-        ctype = 1 if corrupt == "snappy" and not out else 0
+        ctype = 0
+        if corrupt == "snappy":
+            contents, ctype = snappy_compress(contents), 1
+        elif corrupt == "bad-snappy" and not out:
+            ctype = 1
         handle = varint(len(out)) + varint(len(contents))
         raw = bytearray(with_trailer(contents, ctype))
         if corrupt == "bad-block-crc" and not out:
@@ -189,13 +231,18 @@ def main():
     parser.add_argument("outdir")
     parser.add_argument("--corrupt", choices=[
         "flip-data", "truncate-shard", "missing-data", "bad-magic",
-        "bad-block-crc", "snappy", "sliced", "bad-dtype"])
+        "bad-block-crc", "bad-snappy", "sliced", "bad-dtype"])
+    parser.add_argument("--tensor", action="append", default=[],
+                        help="NAME=DTYPE:DIMS:VALUES (repeatable)")
+    parser.add_argument("--snappy", action="store_true",
+                        help="Snappy-compress the index's data blocks")
     args = parser.parse_args()
+    tensors = sorted(parse_tensor(t) for t in args.tensor) if args.tensor else TENSORS
     os.makedirs(args.outdir, exist_ok=True)
 
     data = bytearray()
     entries = [(b"", HEADER)]
-    for name, dtype, dims, raw in TENSORS:
+    for name, dtype, dims, raw in tensors:
         entries.append((name.encode(), entry_proto(
             dtype, dims, len(data), len(raw), mask(crc32c(raw)))))
         data += raw
@@ -212,7 +259,7 @@ def main():
 
     prefix = os.path.join(args.outdir, "model.ckpt")
     with open(prefix + ".index", "wb") as f:
-        f.write(sstable(entries, args.corrupt))
+        f.write(sstable(entries, "snappy" if args.snappy else args.corrupt))
     if args.corrupt != "missing-data":
         with open(prefix + ".data-00000-of-00001", "wb") as f:
             f.write(bytes(data))

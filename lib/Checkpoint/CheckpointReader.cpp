@@ -19,6 +19,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <snappy-c.h>
+
 #include <array>
 
 using namespace tfg::checkpoint;
@@ -191,6 +193,8 @@ uint32_t readLE32(const char *p) {
 struct IndexFile {
   std::string path;
   StringRef data;
+  /// Decompressed Snappy blocks; entries point into them while parsing.
+  mutable std::vector<std::unique_ptr<std::string>> inflated;
 
   llvm::Error error(const llvm::Twine &msg) const {
     return makeError("checkpoint index '" + path + "': " + msg);
@@ -212,9 +216,23 @@ struct IndexFile {
                    llvm::Twine(h.offset) + ": computed " +
                    hexString(actual, 8) + ", stored " +
                    hexString(expected, 8));
-    if (type == 1)
-      return error("block at offset " + llvm::Twine(h.offset) +
-                   " is Snappy-compressed; this build has no Snappy support");
+    if (type == 1) {
+      // TensorFlow's table builder Snappy-compresses blocks when that saves
+      // at least 1/8 (large indexes with similar names).
+      size_t length = 0;
+      if (snappy_uncompressed_length(block.data(), block.size(), &length) !=
+          SNAPPY_OK)
+        return error("Snappy block at offset " + llvm::Twine(h.offset) +
+                     " has a corrupt header");
+      auto out = std::make_unique<std::string>(length, '\0');
+      if (snappy_uncompress(block.data(), block.size(), out->data(),
+                            &length) != SNAPPY_OK ||
+          length != out->size())
+        return error("Snappy block at offset " + llvm::Twine(h.offset) +
+                     " does not decompress");
+      inflated.push_back(std::move(out));
+      return StringRef(*inflated.back());
+    }
     if (type != 0)
       return error("block at offset " + llvm::Twine(h.offset) +
                    " has unknown compression type " + llvm::Twine(type));

@@ -4,7 +4,6 @@
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -15,16 +14,6 @@ namespace mlir::tfg {
 
 using namespace mlir;
 using namespace mlir::tfg;
-
-/// "name", "name:1" and "^name" all mean node "name".
-static StringRef nodeNameOf(StringRef tensorName) {
-  tensorName.consume_front("^");
-  size_t colon = tensorName.rfind(':');
-  if (colon != StringRef::npos &&
-      llvm::all_of(tensorName.drop_front(colon + 1), llvm::isDigit))
-    return tensorName.take_front(colon);
-  return tensorName;
-}
 
 /// Replaces `node` by a Placeholder of its first output's dtype and shape.
 static LogicalResult replaceWithPlaceholder(Operation *node) {
@@ -82,10 +71,10 @@ struct StripUnusedNodesPass
     for (Operation &op : graph.getBlock())
       byName[getNodeName(&op)] = &op;
     auto lookup = [&](StringRef tensorName) -> Operation * {
-      auto it = byName.find(nodeNameOf(tensorName));
+      auto it = byName.find(nodeNameOfTensor(tensorName));
       if (it != byName.end())
         return it->second;
-      graph.emitError() << "no node named '" << nodeNameOf(tensorName)
+      graph.emitError() << "no node named '" << nodeNameOfTensor(tensorName)
                         << "' in the graph";
       return nullptr;
     };
@@ -95,43 +84,11 @@ struct StripUnusedNodesPass
       if (!node || failed(replaceWithPlaceholder(node)))
         return signalPassFailure();
     }
-    // Names may now refer to the new placeholders.
-    byName.clear();
-    for (Operation &op : graph.getBlock())
-      byName[getNodeName(&op)] = &op;
-
-    SmallVector<Operation *> roots;
-    if (outputs.empty()) {
-      roots = inferOutputNodes(graph);
-      std::string names;
-      for (Operation *op : roots)
-        names += (names.empty() ? "" : ", ") + getNodeName(op).str();
-      emitRemark(graph.getLoc()) << "tfg-strip-unused-nodes: no outputs given; inferred: "
-                         << (names.empty() ? "(none)" : names);
-    } else {
-      for (const std::string &output : outputs) {
-        Operation *node = lookup(output);
-        if (!node)
-          return signalPassFailure();
-        roots.push_back(node);
-      }
-    }
-
-    // Everything the roots reach over data and control edges stays.
-    llvm::SetVector<Operation *> live(roots.begin(), roots.end());
-    for (unsigned i = 0; i < live.size(); ++i)
-      for (Value operand : live[i]->getOperands())
-        if (Operation *producer = operand.getDefiningOp())
-          live.insert(producer);
-    SmallVector<Operation *> dead;
-    for (Operation &op : graph.getBlock())
-      if (!live.contains(&op))
-        dead.push_back(&op);
-    // Dead nodes may form cycles: drop all their edges before erasing.
-    for (Operation *op : dead)
-      op->dropAllReferences();
-    for (Operation *op : dead)
-      op->erase();
+    auto roots =
+        resolveOutputNodes(graph, outputs, "tfg-strip-unused-nodes");
+    if (failed(roots))
+      return signalPassFailure();
+    eraseNodesNotReachedFrom(graph, *roots);
   }
 };
 } // namespace

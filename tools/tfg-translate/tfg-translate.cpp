@@ -3,6 +3,8 @@
 //   tfg-translate --import-graphdef model.pb -o model.mlir
 //   tfg-translate --export-graphdef model.mlir -o model.pb
 //   tfg-translate --roundtrip model.pb -o copy.pb
+//   tfg-translate --roundtrip model.ckpt.meta --freeze --checkpoint model.ckpt
+//       --freeze-outputs=logits -o frozen.pb
 //
 // Any input format the importers read is detected from content. Output
 // files are written atomically: on any error nothing is written.
@@ -12,14 +14,17 @@
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/Import/Diagnostics.h"
 #include "TFG/Import/Import.h"
+#include "TFG/Transforms/Passes.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
@@ -78,6 +83,60 @@ static cl::opt<std::string> savedModelTag("tag",
 static cl::opt<bool> elideResources(
     "elide-resources", cl::desc("Print dense resources as __elided__"),
     cl::init(false));
+
+static cl::OptionCategory freezeCategory("Freezing (after import)");
+static cl::opt<bool> freeze(
+    "freeze", cl::cat(freezeCategory),
+    cl::desc("Turn variables into constants from --checkpoint (a "
+             "SavedModel's own variables/ by default)"));
+static cl::opt<std::string> checkpointPrefix(
+    "checkpoint", cl::cat(freezeCategory),
+    cl::desc("Checkpoint prefix or directory (implies --freeze)"));
+static cl::list<std::string> freezeOutputs(
+    "freeze-outputs", cl::cat(freezeCategory), cl::CommaSeparated,
+    cl::desc("Output nodes to keep (default: the signature's outputs)"));
+static cl::opt<bool> useMovingAverages(
+    "use-moving-averages", cl::cat(freezeCategory),
+    cl::desc("Freeze <var>/ExponentialMovingAverage values where present"));
+static cl::list<std::string> renameVariables(
+    "rename-variable", cl::cat(freezeCategory), cl::CommaSeparated,
+    cl::desc("VARIABLE=CHECKPOINT_KEY: where to read a variable from"));
+
+/// The variables of a SavedModel: `<dir>/variables/variables`.
+static std::string savedModelCheckpoint() {
+  StringRef path = inputPath;
+  SmallString<256> dir(path);
+  if (!llvm::sys::fs::is_directory(path))
+    dir = llvm::sys::path::parent_path(path);
+  SmallString<256> prefix(dir);
+  llvm::sys::path::append(prefix, "variables", "variables");
+  if (!llvm::sys::fs::exists(prefix + ".index"))
+    return "";
+  return std::string(prefix);
+}
+
+/// Runs tfg-freeze-variables when asked to.
+static LogicalResult freezeIfAsked(ModuleOp module) {
+  if (!freeze && checkpointPrefix.empty())
+    return success();
+  std::string prefix = checkpointPrefix;
+  if (prefix.empty())
+    prefix = savedModelCheckpoint();
+  if (prefix.empty()) {
+    llvm::errs() << inputPath
+                 << ": error: --freeze needs --checkpoint PREFIX (only a "
+                    "SavedModel brings its own variables/)\n";
+    return failure();
+  }
+  tfg::FreezeVariablesOptions options;
+  options.checkpoint = prefix;
+  options.outputs.assign(freezeOutputs.begin(), freezeOutputs.end());
+  options.useMovingAverages = useMovingAverages;
+  options.rename.assign(renameVariables.begin(), renameVariables.end());
+  PassManager pm(module->getContext());
+  pm.addPass(tfg::createFreezeVariables(options));
+  return pm.run(module);
+}
 
 static OwningOpRef<ModuleOp> importInput(MLIRContext &context) {
   tfg::ImportOptions options;
@@ -144,7 +203,7 @@ int main(int argc, char **argv) {
 
   tfg::NodeDiagnosticHandler handler(&context, llvm::errs());
   OwningOpRef<ModuleOp> module = importInput(context);
-  if (!module)
+  if (!module || failed(freezeIfAsked(*module)))
     return 1;
   if (action == Action::RoundTrip)
     return failed(writeGraphDef(*module)) ? 1 : 0;

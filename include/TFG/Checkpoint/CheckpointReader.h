@@ -6,8 +6,9 @@
 // shards that hold the tensor bytes. Every block and every tensor is checked
 // against its masked CRC32C. See docs/checkpoint-format.md in the shared docs.
 //
-// Not supported (reported as errors): Snappy-compressed index blocks,
-// partitioned (sliced) variables, big-endian bundles, DT_VARIANT tensors.
+// Snappy-compressed index blocks are decompressed (libsnappy). Not supported
+// (reported as errors): partitioned (sliced) variables, big-endian bundles,
+// DT_VARIANT tensors.
 //
 //===----------------------------------------------------------------------===//
 

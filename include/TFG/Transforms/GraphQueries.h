@@ -9,6 +9,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <string>
+
 namespace mlir::tfg {
 
 /// The single tfg.graph of a module, or null (after a diagnostic) if there
@@ -26,6 +28,21 @@ llvm::SmallVector<Operation *> inferOutputNodes(GraphOp graph);
 
 /// Placeholder and PlaceholderWithDefault nodes, in graph order.
 llvm::SmallVector<Operation *> getInputNodes(GraphOp graph);
+
+/// The node name in a tensor name: "n", "n:1" and "^n" all mean node "n".
+llvm::StringRef nodeNameOfTensor(llvm::StringRef tensorName);
+
+/// The output nodes a pass should keep: the nodes named in `names` (tensor
+/// names accepted); without names, the outputs of the module's serving
+/// signature (`tfg.signature`); without one, inferOutputNodes(), with a
+/// remark from `passName` saying which it chose. Fails, after a
+/// diagnostic, when a name matches no node.
+FailureOr<llvm::SmallVector<Operation *>>
+resolveOutputNodes(GraphOp graph, llvm::ArrayRef<std::string> names,
+                   llvm::StringRef passName);
+
+/// Erases every node that `roots` do not reach over data and control edges.
+void eraseNodesNotReachedFrom(GraphOp graph, llvm::ArrayRef<Operation *> roots);
 
 } // namespace mlir::tfg
 

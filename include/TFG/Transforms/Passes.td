@@ -43,6 +43,47 @@ def StripUnusedNodes : Pass<"tfg-strip-unused-nodes", "mlir::ModuleOp"> {
   ];
 }
 
+def FreezeVariables : Pass<"tfg-freeze-variables", "mlir::ModuleOp"> {
+  let summary = "Turn variables into constants read from a checkpoint";
+  let description = [{
+    TensorFlow's `freeze_graph`: keeps only what the outputs need (as
+    `tfg-strip-unused-nodes` does; without `outputs`, the outputs of the
+    module's serving signature, else the inferred ones), then replaces every
+    variable left (`VariableV2`, `Variable`, `VarHandleOp`) by a `Const`
+    holding its value in the checkpoint (a TensorFlow V2 tensor bundle:
+    `checkpoint` is its prefix, or a directory whose `checkpoint` file names
+    it). A resource variable's `ReadVariableOp` readers become `Identity`.
+    Initializers, `Assign`s, savers and optimizer slots go, since the
+    outputs do not need them.
+
+    The checkpoint key of a variable is its node name, or the name the
+    graph's own saver (`RestoreV2` → `Assign`) gives it; `rename` overrides
+    it per variable. With `use-moving-averages`, a variable whose
+    `<key>/ExponentialMovingAverage` shadow is in the checkpoint takes the
+    shadow's value (what `tf.train.ExponentialMovingAverage` models are
+    served with); the others keep their own values, as
+    `variables_to_restore()` maps them.
+
+    Errors, each naming the node, and nothing is changed for good (tools
+    write no output): a variable missing from the checkpoint, a dtype or
+    shape mismatch, a CRC32C mismatch or truncated shard, a partitioned
+    (sliced) variable, and a node on the outputs' path that writes a
+    variable or uses a resource variable other than through ReadVariableOp.
+  }];
+  let options = [
+    Option<"checkpoint", "checkpoint", "std::string", /*default=*/"\"\"",
+           "Checkpoint prefix (or directory with a `checkpoint` file)">,
+    ListOption<"outputs", "outputs", "std::string", "Output node names">,
+    Option<"useMovingAverages", "use-moving-averages", "bool",
+           /*default=*/"false",
+           "Take <var>/ExponentialMovingAverage values where present">,
+    ListOption<"rename", "rename", "std::string",
+               "VARIABLE=CHECKPOINT_KEY: where to read a variable from">,
+    Option<"verbose", "verbose", "bool", /*default=*/"false",
+           "Say how many variables were frozen">,
+  ];
+}
+
 def ExportDot : Pass<"tfg-export-dot", "mlir::ModuleOp"> {
   let summary = "Draw the graph as a Graphviz DOT file";
   let description = [{
