@@ -116,4 +116,31 @@ def ExportDot : Pass<"tfg-export-dot", "mlir::ModuleOp"> {
   ];
 }
 
+def RemoveNodes : Pass<"tfg-remove-nodes", "mlir::ModuleOp"> {
+  let summary = "Splice out nodes that only forward their input or order execution";
+  let description = [{
+    Removes the nodes of the op types in `ops` (default: Identity,
+    CheckNumerics, StopGradient, Snapshot, PreventGradient, NoOp; also
+    accepted: PlaceholderWithDefault): data users take the node's input,
+    and users of its control token depend instead on what the node depended
+    on (its input's producer and its own control inputs); data users also
+    get its control inputs. The rewrites are DRR patterns
+    (lib/Transforms/Patterns/RemoveNodes.td).
+
+    Kept: nodes named in `keep` or in the module's `tfg.signature`, nodes
+    nobody consumes (graph outputs), and an Identity of a Switch output
+    whose token has users: it carries a cond branch's or loop body's
+    deadness to the nodes that depend on it (TensorFlow's `switch_t` /
+    `while/Identity` pivots). Loops are otherwise left as they are: Enter,
+    Exit, Merge, Switch, NextIteration and LoopCond are never removed.
+  }];
+  let options = [
+    ListOption<"ops", "ops", "std::string",
+               "Op types to remove (default: Identity, CheckNumerics, "
+               "StopGradient, Snapshot, PreventGradient, NoOp)">,
+    ListOption<"keep", "keep", "std::string",
+               "Node names that stay (outputs; a trailing :N is ignored)">,
+  ];
+}
+
 #endif // TFG_TRANSFORMS_PASSES_TD

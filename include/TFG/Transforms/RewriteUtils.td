@@ -1,0 +1,43 @@
+//===- RewriteUtils.td - DRR wrappers of RewriteUtils.h ----*- tablegen -*-===//
+//
+// Include from DRR pattern files. Helpers take a node's control token
+// (`$op__1` for a node with one data result): DRR expands a multi-result op
+// symbol into all its results, a token names the node unambiguously.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_TRANSFORMS_REWRITEUTILS_TD
+#define TFG_TRANSFORMS_REWRITEUTILS_TD
+
+include "mlir/IR/PatternBase.td"
+
+// (TFG_RerouteControl $node__ctl, $forwarded...): the replacement of a
+// removed node's token. Users of the token depend instead on the producers of
+// the forwarded values and on the node's own control inputs; data users also
+// get its control inputs. Yields a null Value (the token is left unused).
+def TFG_RerouteControl : NativeCodeCall<
+  "::mlir::tfg::rerouteControlEdges($_builder, $0, "
+  "::llvm::SmallVector<::mlir::Value>{$1...})">;
+
+// For a node that forwards nothing (NoOp, or unused data results).
+def TFG_RerouteControlOnly : NativeCodeCall<
+  "::mlir::tfg::rerouteControlEdges($_builder, $0)">;
+
+// (TFG_CanRerouteControl $node__ctl, $forwarded): re-routing keeps the
+// semantics (no Switch output forwarded while the token has users).
+def TFG_CanRerouteControl : Constraint<
+  CPred<"::mlir::tfg::canRerouteControlEdges($0, $1)">,
+  "control edges can be re-routed">;
+
+// (TFG_HasUsers $value): something consumes the value (a node whose results
+// nobody uses is a graph output, or dead).
+def TFG_HasUsers : Constraint<CPred<"!$0.use_empty()">, "has users">;
+
+// (TFG_ConstNodeLike $node__ctl, $value, "suffix"): a new Const node holding
+// the ElementsAttr $value, named <node's name><suffix> (the node's own name
+// when the suffix is empty: the Const replaces it), on its device. Two
+// results: output and token.
+class TFG_ConstNodeLike<string suffix> : NativeCodeCall<
+  "::mlir::tfg::createConstNode($_builder, $0, $1, \"" # suffix # "\")", 2>;
+
+#endif // TFG_TRANSFORMS_REWRITEUTILS_TD

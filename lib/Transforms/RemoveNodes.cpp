@@ -1,0 +1,110 @@
+//===- RemoveNodes.cpp - Splice out forwarding nodes ----------------------===//
+
+#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Transforms/Passes.h"
+#include "TFG/Transforms/RewriteUtils.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir::tfg {
+#define GEN_PASS_DEF_REMOVENODES
+#include "TFG/Transforms/Passes.h.inc"
+} // namespace mlir::tfg
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+namespace {
+#include "RemoveNodes.inc"
+} // namespace
+
+/// Op types the patterns know how to splice out.
+static constexpr llvm::StringLiteral kRemovableOps[] = {
+    "Identity",        "CheckNumerics", "StopGradient",          "Snapshot",
+    "PreventGradient", "NoOp",          "PlaceholderWithDefault"};
+static constexpr llvm::StringLiteral kDefaultOps[] = {
+    "Identity", "CheckNumerics",   "StopGradient",
+    "Snapshot", "PreventGradient", "NoOp"};
+
+/// "name", "name:1" and "^name" all mean node "name".
+static StringRef nodeNameOf(StringRef tensorName) {
+  tensorName.consume_front("^");
+  size_t colon = tensorName.rfind(':');
+  if (colon != StringRef::npos &&
+      llvm::all_of(tensorName.drop_front(colon + 1), llvm::isDigit))
+    return tensorName.take_front(colon);
+  return tensorName;
+}
+
+/// Node names the module's serving signature feeds or fetches.
+static void addSignatureNodes(ModuleOp module, llvm::StringSet<> &names) {
+  auto signature = module->getAttrOfType<DictionaryAttr>(attrs::kSignature);
+  if (!signature)
+    return;
+  for (StringRef key : {"inputs", "outputs"})
+    if (auto tensors = signature.getAs<DictionaryAttr>(key))
+      for (NamedAttribute entry : tensors)
+        if (auto tensor = dyn_cast<StringAttr>(entry.getValue()))
+          names.insert(nodeNameOf(tensor.getValue()));
+}
+
+namespace {
+struct RemoveNodesPass : tfg::impl::RemoveNodesBase<RemoveNodesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    GraphOp graph = getSingleGraph(module);
+    if (!graph)
+      return signalPassFailure();
+
+    llvm::StringSet<> opTypes;
+    if (ops.empty())
+      opTypes.insert(std::begin(kDefaultOps), std::end(kDefaultOps));
+    for (const std::string &opType : ops) {
+      if (!llvm::is_contained(kRemovableOps, opType)) {
+        graph.emitError() << "tfg-remove-nodes: cannot remove op type '"
+                          << opType << "'; removable: "
+                          << llvm::join(ArrayRef<StringLiteral>(kRemovableOps), ", ");
+        return signalPassFailure();
+      }
+      opTypes.insert(opType);
+    }
+
+    llvm::StringSet<> nodeNames;
+    for (Operation &op : graph.getBlock())
+      nodeNames.insert(getNodeName(&op));
+    llvm::StringSet<> kept;
+    for (const std::string &name : keep) {
+      if (!nodeNames.contains(nodeNameOf(name))) {
+        graph.emitError() << "tfg-remove-nodes: no node named '"
+                          << nodeNameOf(name) << "' in the graph (keep=)";
+        return signalPassFailure();
+      }
+      kept.insert(nodeNameOf(name));
+    }
+    addSignatureNodes(module, kept);
+
+    // The pass picks the candidates; the patterns decide whether each can
+    // go (see RemoveNodes.td). A node nobody consumes is an output; one that
+    // loses its last user to another removal is not.
+    SmallVector<Operation *> candidates;
+    for (Operation &op : graph.getBlock())
+      if (opTypes.contains(getNodeOpType(&op)) && !op.use_empty() &&
+          !kept.contains(getNodeName(&op)))
+        candidates.push_back(&op);
+
+    RewritePatternSet patterns(&getContext());
+    populateWithGenerated(patterns);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    config.enableFolding(false);
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    // Not converging just means some candidates stay; nothing is wrong.
+    (void)applyOpPatternsGreedily(candidates, std::move(patterns), config);
+  }
+};
+} // namespace

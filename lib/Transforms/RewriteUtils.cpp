@@ -1,0 +1,219 @@
+//===- RewriteUtils.cpp - Native helpers for DRR/PDLL graph rewrites ------===//
+
+#include "TFG/Transforms/RewriteUtils.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+static constexpr llvm::StringLiteral kSegmentsAttr = "operandSegmentSizes";
+
+Operation *mlir::tfg::getNodeOfToken(Value token) {
+  return token.getDefiningOp();
+}
+
+void mlir::tfg::setControlOperands(RewriterBase &rewriter, Operation *node,
+                                   ValueRange controls) {
+  unsigned numData = getDataOperands(node).size();
+  unsigned numControl = node->getNumOperands() - numData;
+  // Copy first: `controls` may alias the operands being replaced.
+  SmallVector<Value> newControls(controls.begin(), controls.end());
+  rewriter.modifyOpInPlace(node, [&] {
+    node->setOperands(numData, numControl, newControls);
+    // Typed ops with several variadic groups size them by this attr; the
+    // control group is the last one.
+    if (auto segments = node->getAttrOfType<DenseI32ArrayAttr>(kSegmentsAttr)) {
+      SmallVector<int32_t> sizes(segments.asArrayRef());
+      sizes.back() = newControls.size();
+      node->setAttr(kSegmentsAttr,
+                    DenseI32ArrayAttr::get(node->getContext(), sizes));
+    }
+  });
+}
+
+void mlir::tfg::addControlOperands(RewriterBase &rewriter, Operation *node,
+                                   ValueRange controls) {
+  llvm::SetVector<Value> merged;
+  for (Value control : getControlOperands(node))
+    merged.insert(control);
+  size_t before = merged.size();
+  // A producer that feeds `node` data already runs before it (and its
+  // deadness reaches it): a control edge from it adds nothing. Not so for a
+  // Merge, which runs on its first live data input but waits for all
+  // control inputs.
+  llvm::SmallPtrSet<Operation *, 4> dataProducers;
+  if (getNodeOpType(node) != "Merge")
+    for (Value operand : getDataOperands(node))
+    if (Operation *producer = operand.getDefiningOp())
+      dataProducers.insert(producer);
+  Value ownToken = getControlToken(node);
+  for (Value control : controls)
+    if (control != ownToken &&
+        !dataProducers.contains(control.getDefiningOp()))
+      merged.insert(control);
+  if (merged.size() != before)
+    setControlOperands(rewriter, node, merged.getArrayRef());
+}
+
+bool mlir::tfg::isSwitchOutput(Value value) {
+  Operation *producer = value.getDefiningOp();
+  if (!producer || !isNodeOp(producer))
+    return false;
+  StringRef opType = getNodeOpType(producer);
+  return opType == "Switch" || opType == "RefSwitch" || opType == "_SwitchN";
+}
+
+SmallVector<Value> mlir::tfg::getDependencyTokens(Value removedToken,
+                                                  ValueRange forwarded) {
+  Operation *removed = getNodeOfToken(removedToken);
+  llvm::SetVector<Value> tokens;
+  for (Value value : forwarded)
+    if (Operation *producer = value.getDefiningOp())
+      if (producer != removed && isNodeOp(producer))
+        tokens.insert(getControlToken(producer));
+  for (Value control : getControlOperands(removed))
+    tokens.insert(control);
+  return tokens.takeVector();
+}
+
+bool mlir::tfg::canRerouteControlEdges(Value removedToken,
+                                       ValueRange forwarded) {
+  if (removedToken.use_empty())
+    return true;
+  return llvm::none_of(forwarded, isSwitchOutput);
+}
+
+Value mlir::tfg::rerouteControlEdges(RewriterBase &rewriter,
+                                     Value removedToken, ValueRange forwarded) {
+  Operation *removed = getNodeOfToken(removedToken);
+  SmallVector<Value> dependencies =
+      getDependencyTokens(removedToken, forwarded);
+  SmallVector<Value> ownControls(getControlOperands(removed));
+
+  // Users of the token: drop it, depend on what the node depended on.
+  llvm::SetVector<Operation *> controlUsers;
+  for (Operation *user : removedToken.getUsers())
+    controlUsers.insert(user);
+  for (Operation *user : controlUsers) {
+    SmallVector<Value> controls;
+    for (Value control : getControlOperands(user))
+      if (control != removedToken)
+        controls.push_back(control);
+    setControlOperands(rewriter, user, controls);
+    addControlOperands(rewriter, user, dependencies);
+  }
+
+  // Data users waited for the node's control inputs through the data edge.
+  if (!ownControls.empty()) {
+    llvm::SetVector<Operation *> dataUsers;
+    for (Value result : getDataResults(removed))
+      for (Operation *user : result.getUsers())
+        if (user != removed)
+          dataUsers.insert(user);
+    for (Operation *user : dataUsers)
+      addControlOperands(rewriter, user, ownControls);
+  }
+  return Value();
+}
+
+std::string mlir::tfg::getUniqueNodeName(Operation *graphNode, StringRef base) {
+  Block *block = graphNode->getBlock();
+  llvm::StringSet<> names;
+  if (block)
+    for (Operation &op : *block)
+      names.insert(getNodeName(&op));
+  if (!names.contains(base))
+    return base.str();
+  for (unsigned i = 1;; ++i) {
+    std::string candidate = (base + "_" + llvm::Twine(i)).str();
+    if (!names.contains(candidate))
+      return candidate;
+  }
+}
+
+void mlir::tfg::nameNodeLike(Operation *node, Operation *like, StringRef name) {
+  node->setAttr(attrs::kName, StringAttr::get(node->getContext(), name));
+  if (Attribute device = like->getAttr(attrs::kDevice))
+    node->setAttr(attrs::kDevice, device);
+}
+
+ResultRange mlir::tfg::createConstNode(RewriterBase &rewriter, Value likeToken,
+                                       ElementsAttr value, StringRef suffix,
+                                       ValueRange controls) {
+  Operation *like = getNodeOfToken(likeToken);
+  std::string name = getNodeName(like).str();
+  if (!suffix.empty())
+    name = getUniqueNodeName(like, name + suffix.str());
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(like);
+  MLIRContext *context = like->getContext();
+  OperationState state(like->getLoc(), "tfg.Const");
+  state.addOperands(controls);
+  state.addAttribute("value", value);
+  state.addAttribute("dtype", TypeAttr::get(value.getElementType()));
+  state.addTypes({value.getType(), ControlType::get(context)});
+  Operation *constant = rewriter.create(state);
+  nameNodeLike(constant, like, name);
+  return constant->getResults();
+}
+
+llvm::StringSet<> mlir::tfg::getConsumedNodeNames(Block &block) {
+  llvm::StringSet<> names;
+  for (Operation &op : block)
+    if (!op.use_empty())
+      names.insert(getNodeName(&op));
+  return names;
+}
+
+void mlir::tfg::eraseOrphanedNodes(Block &block,
+                                   const llvm::StringSet<> &consumedBefore) {
+  SmallVector<Operation *> worklist;
+  for (Operation &op : block)
+    worklist.push_back(&op);
+  llvm::SmallPtrSet<Operation *, 16> erased;
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (erased.contains(op) || !op->use_empty() ||
+        !consumedBefore.contains(getNodeName(op)))
+      continue;
+    SmallVector<Operation *> producers;
+    for (Value operand : op->getOperands())
+      if (Operation *producer = operand.getDefiningOp())
+        producers.push_back(producer);
+    erased.insert(op);
+    op->erase();
+    // Erased ops are never popped again: only producers that are still in
+    // the block are pushed, and an op is erased once.
+    for (Operation *producer : producers)
+      if (!erased.contains(producer))
+        worklist.push_back(producer);
+  }
+}
+
+ElementsAttr mlir::tfg::getConstValue(Value value) {
+  Operation *producer = value.getDefiningOp();
+  if (!producer || !isNodeOp(producer) || getNodeOpType(producer) != "Const")
+    return {};
+  return producer->getAttrOfType<ElementsAttr>("value");
+}
+
+std::optional<double> mlir::tfg::getConstSplatFloat(Value value) {
+  auto dense = dyn_cast_or_null<DenseFPElementsAttr>(getConstValue(value));
+  if (!dense || (!dense.isSplat() && dense.getNumElements() != 1))
+    return std::nullopt;
+  return (*dense.value_begin<APFloat>()).convertToDouble();
+}
+
+std::optional<bool> mlir::tfg::getConstSplatBool(Value value) {
+  auto dense = dyn_cast_or_null<DenseIntElementsAttr>(getConstValue(value));
+  if (!dense || !dense.getElementType().isInteger(1) ||
+      (!dense.isSplat() && dense.getNumElements() != 1))
+    return std::nullopt;
+  return *dense.value_begin<bool>();
+}
