@@ -15,9 +15,24 @@ namespace mlir::tfg {
 using namespace mlir;
 using namespace mlir::tfg;
 
-/// Replaces `node` by a Placeholder of its first output's dtype and shape.
-static LogicalResult replaceWithPlaceholder(Operation *node) {
-  if (getNodeOpType(node) == "Placeholder")
+/// TensorFlow's dtype spelling ("float", "int32", "uint8", ...): DataType
+/// names without "DT_", lower case.
+static Type parseDType(MLIRContext *context, StringRef name) {
+  for (int dtype = 1; dtype < 64; ++dtype) {
+    StringRef full = dataTypeName(dtype);
+    if (full.consume_front("DT_") && full.equals_insensitive(name))
+      return dataTypeToType(context, dtype);
+  }
+  return {};
+}
+
+/// Replaces `node` by a Placeholder of its first output's dtype and shape,
+/// or of `dtypeOverride` / `dimsOverride` when given (then a Placeholder is
+/// rebuilt too, as transform_graph's strip_unused_nodes(type, shape) does).
+static LogicalResult
+replaceWithPlaceholder(Operation *node, Type dtypeOverride,
+                       std::optional<SmallVector<int64_t>> dimsOverride) {
+  if (getNodeOpType(node) == "Placeholder" && !dtypeOverride && !dimsOverride)
     return success();
   if (getDataResults(node).size() != 1)
     return node->emitError() << "cannot become an input: it has "
@@ -29,14 +44,23 @@ static LogicalResult replaceWithPlaceholder(Operation *node) {
   for (StringRef attrName : {"dtype", "T"})
     if (auto attr = node->getAttrOfType<TypeAttr>(attrName))
       dtype = attr.getValue();
-  if (!dtype || isa<OpaqueTensorType>(result.getType()))
+  if (dtypeOverride)
+    dtype = dtypeOverride;
+  if (!dtype || (isa<OpaqueTensorType>(result.getType()) && !dimsOverride))
     return node->emitError(
         "cannot become an input: its dtype is not known (no dtype/T attr)");
   if (auto ref = dyn_cast<RefType>(dtype))
     dtype = ref.getElementType();
   MLIRContext *context = node->getContext();
   Attribute shape = ShapeAttr::get(context, {}, /*unranked=*/true);
-  if (auto ranked = dyn_cast_or_null<RankedTensorType>(tensor)) {
+  Type type = tensor ? tensor.clone(dtype) : result.getType();
+  if (dimsOverride) {
+    shape = ShapeAttr::get(context, *dimsOverride, /*unranked=*/false);
+    SmallVector<int64_t> dims;
+    for (int64_t d : *dimsOverride)
+      dims.push_back(d < 0 ? ShapedType::kDynamic : d);
+    type = RankedTensorType::get(dims, dtype);
+  } else if (auto ranked = dyn_cast_or_null<RankedTensorType>(tensor)) {
     SmallVector<int64_t> dims;
     for (int64_t d : ranked.getShape())
       dims.push_back(ShapedType::isDynamic(d) ? -1 : d);
@@ -49,8 +73,7 @@ static LogicalResult replaceWithPlaceholder(Operation *node) {
     state.addAttribute(attrs::kDevice, device);
   state.addAttribute("dtype", TypeAttr::get(dtype));
   state.addAttribute("shape", shape);
-  state.addTypes({tensor ? tensor.clone(dtype) : result.getType(),
-                  ControlType::get(context)});
+  state.addTypes({type, ControlType::get(context)});
   Operation *placeholder = builder.create(state);
   node->replaceAllUsesWith(placeholder);
   node->dropAllReferences();
@@ -79,9 +102,34 @@ struct StripUnusedNodesPass
       return nullptr;
     };
 
+    Type dtypeOverride;
+    if (!inputDType.empty()) {
+      dtypeOverride = parseDType(&getContext(), inputDType);
+      if (!dtypeOverride) {
+        graph.emitError() << "tfg-strip-unused-nodes: unknown dtype '"
+                          << inputDType << "' (TensorFlow's names: float, "
+                          << "int32, uint8, ...)";
+        return signalPassFailure();
+      }
+    }
+    std::optional<SmallVector<int64_t>> dimsOverride;
+    if (!inputShape.empty()) {
+      dimsOverride.emplace();
+      for (StringRef dim : llvm::split(StringRef(inputShape), ',')) {
+        int64_t size;
+        if (dim.trim().getAsInteger(10, size) || size < -1) {
+          graph.emitError() << "tfg-strip-unused-nodes: input-shape '"
+                            << inputShape
+                            << "' is not a list of sizes (-1: unknown)";
+          return signalPassFailure();
+        }
+        dimsOverride->push_back(size);
+      }
+    }
     for (const std::string &input : inputs) {
       Operation *node = lookup(input);
-      if (!node || failed(replaceWithPlaceholder(node)))
+      if (!node ||
+          failed(replaceWithPlaceholder(node, dtypeOverride, dimsOverride)))
         return signalPassFailure();
     }
     auto roots =

@@ -33,13 +33,21 @@ def StripUnusedNodes : Pass<"tfg-strip-unused-nodes", "mlir::ModuleOp"> {
     summarize_graph does and the pass says which it chose. Nodes named in
     `inputs` become the graph's inputs: whatever produced them is replaced
     by a Placeholder of the same dtype and shape (taken from the node's
-    dtype/T attr and its result type), and what fed them is no longer
-    needed.
+    dtype/T attr and its result type, or `input-dtype` / `input-shape`,
+    which also rebuild Placeholders named there: transform_graph's
+    `strip_unused_nodes(type=float, shape="1,224,224,3")`), and what fed
+    them is no longer needed.
   }];
   let options = [
     ListOption<"outputs", "outputs", "std::string", "Output node names">,
     ListOption<"inputs", "inputs", "std::string",
                "Node names that become Placeholders">,
+    Option<"inputDType", "input-dtype", "std::string", /*default=*/"\"\"",
+           "dtype of the `inputs` Placeholders (TensorFlow's names: float, "
+           "int32, uint8, ...; default: the node's own)">,
+    Option<"inputShape", "input-shape", "std::string", /*default=*/"\"\"",
+           "Shape of the `inputs` Placeholders, e.g. 1,224,224,3 (-1: "
+           "unknown; default: the node's own)">,
   ];
 }
 
@@ -81,6 +89,39 @@ def FreezeVariables : Pass<"tfg-freeze-variables", "mlir::ModuleOp"> {
                "VARIABLE=CHECKPOINT_KEY: where to read a variable from">,
     Option<"verbose", "verbose", "bool", /*default=*/"false",
            "Say how many variables were frozen">,
+  ];
+}
+
+def TransformGraph : Pass<"tfg-transform-graph", "mlir::ModuleOp"> {
+  let summary = "Run a TensorFlow transform_graph `--transforms` string";
+  let description = [{
+    Accepts TensorFlow's graph_transforms syntax, e.g.
+    `transforms='strip_unused_nodes(type=float, shape="1,299,299,3")
+    remove_nodes(op=Identity, op=CheckNumerics) fold_constants(ignore_errors=true)
+    fold_batch_norms fold_old_batch_norms'`, with `inputs` / `outputs` as
+    transform_graph's `--inputs` / `--outputs`, and runs the TFG passes that
+    do the same, in that order:
+
+    | transform | TFG pass |
+    |---|---|
+    | `strip_unused_nodes(type, shape)` | `tfg-strip-unused-nodes{inputs outputs input-dtype input-shape}` |
+    | `remove_nodes(op=…)` | `tfg-remove-nodes{ops keep=outputs}` |
+    | `fold_constants(ignore_errors, clear_output_shapes)` | `tfg-fold-constants` |
+    | `fold_batch_norms` | `tfg-fold-batch-norms` |
+    | `fold_old_batch_norms` | `tfg-fold-old-batch-norms` |
+    | `merge_duplicate_nodes` | `tfg-merge-duplicate-nodes{keep=outputs}` |
+    | `sort_by_execution_order` | `tfg-sort-by-execution-order` |
+    | `quantize_weights(minimum_size)` | `tfg-quantize-weights{minimum-size}` |
+    | `add_default_attributes` | nothing: import fills defaults |
+
+    An unknown transform or parameter is an error naming it, before anything
+    runs.
+  }];
+  let options = [
+    Option<"transforms", "transforms", "std::string", /*default=*/"\"\"",
+           "TensorFlow transform_graph transforms">,
+    ListOption<"inputs", "inputs", "std::string", "Input node names">,
+    ListOption<"outputs", "outputs", "std::string", "Output node names">,
   ];
 }
 

@@ -1,0 +1,39 @@
+// TensorFlow transform_graph's --transforms spelling runs the TFG passes that
+// do the same.
+// RUN: tfg-opt %s --tfg-transform-graph="outputs=y transforms='strip_unused_nodes remove_nodes(op=Identity, op=CheckNumerics)'" | FileCheck %s
+// TensorFlow's own README example: inputs become Placeholders of the given
+// type and shape.
+// RUN: tfg-opt %s --tfg-transform-graph="inputs=x outputs=y transforms='strip_unused_nodes(type=float, shape=\"1,4\")'" | FileCheck %s --check-prefix=SHAPE
+// add_default_attributes is accepted and changes nothing (import fills
+// defaults); an empty string runs nothing.
+// RUN: tfg-opt %s --tfg-transform-graph="transforms=add_default_attributes" | FileCheck %s --check-prefix=NOTHING
+// RUN: not tfg-opt %s --tfg-transform-graph="transforms='fold_everything'" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not tfg-opt %s --tfg-transform-graph="transforms='remove_nodes(op=Identity, opp=NoOp)'" 2>&1 | FileCheck %s --check-prefix=PARAM
+// RUN: not tfg-opt %s --tfg-transform-graph="transforms='remove_nodes(op=Identity'" 2>&1 | FileCheck %s --check-prefix=SYNTAX
+// RUN: not tfg-opt %s --tfg-transform-graph="outputs=y transforms='strip_unused_nodes(type=floaty)'" 2>&1 | FileCheck %s --check-prefix=DTYPE
+
+// CHECK:      %[[X:.*]], %{{.*}} = tfg.Placeholder name("x")
+// CHECK-NEXT: tfg.Neg(%[[X]]) name("y")
+// CHECK-NOT:  name("unused")
+// CHECK-NOT:  tfg.Identity
+// CHECK-NOT:  tfg.CheckNumerics
+
+// SHAPE: tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x4>} : () -> (tensor<1x4xf32>)
+// SHAPE: tfg.Identity
+// SHAPE: tfg.CheckNumerics
+
+// NOTHING-DAG: name("unused")
+// NOTHING-DAG: tfg.Identity
+
+// UNKNOWN: error: tfg-transform-graph: unknown transform 'fold_everything' (TFG knows strip_unused_nodes,
+// PARAM: error: tfg-transform-graph: remove_nodes: parameter 'opp' is not supported
+// SYNTAX: error: tfg-transform-graph: in remove_nodes(...): missing ')'
+// DTYPE: error: tfg-strip-unused-nodes: unknown dtype 'floaty'
+
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %i, %ci = tfg.Identity(%x) name("i") {T = f32} : (tensor<?x4xf32>) -> (tensor<?x4xf32>)
+  %c, %cc = tfg.CheckNumerics(%i) name("check") {T = f32, message = "bad"} : (tensor<?x4xf32>) -> (tensor<?x4xf32>)
+  %y, %cy = tfg.Neg(%c) name("y") {T = f32} : (tensor<?x4xf32>) -> (tensor<?x4xf32>)
+  %u, %cu = tfg.Neg(%x) name("unused") {T = f32} : (tensor<?x4xf32>) -> (tensor<?x4xf32>)
+}
