@@ -40,3 +40,22 @@ else:
 # Graphviz's `dot` renders tfg-dot's pictures (tests say REQUIRES: graphviz).
 if __import__("shutil").which("dot"):
     config.available_features.add("graphviz")
+
+# The TensorFlow.js reference runner (an independent oracle): a copy of
+# shared/tools/tfjs-ref with its node_modules, named by TFG_TFJS_REF_DIR
+# (.ci/run prepares one). `%tfjs_oracle MODEL.pb REF_DIR WORK_DIR` converts a
+# rewritten graph, runs it on the reference inputs and compares the outputs.
+tfjs_ref = os.environ.get("TFG_TFJS_REF_DIR")
+if (tfjs_ref and os.path.isdir(os.path.join(tfjs_ref, "node_modules"))
+        and __import__("shutil").which("node")):
+    config.available_features.add("tfjs-oracle")
+    config.environment["TFG_TFJS_REF_DIR"] = tfjs_ref
+else:
+    lit_config.note("TFG_TFJS_REF_DIR not set or without node_modules: "
+                    "tfjs-oracle tests are skipped (UNSUPPORTED)")
+config.substitutions.append(
+    ("%tfjs_oracle", "bash " + os.path.join(config.tfg_src_root, "utils",
+                                            "tfjs-oracle.sh")))
+config.substitutions.append(
+    ("%compare_npy", config.python_executable + " " +
+     os.path.join(config.tfg_src_root, "utils", "compare-npy.py")))

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Sets up, builds and runs every test (lit + FileCheck). Corpus tests run
-# when TFG_CORPUS_DIR (or ../shared/corpus) exists, and are reported as
-# UNSUPPORTED otherwise. Then utils/check-downstream.sh (install + a
+# when TFG_CORPUS_DIR (or ../shared/corpus) exists, numbers tests when the
+# TensorFlow.js oracle can be set up (../shared/tools/tfjs-ref + npm), and
+# are reported as UNSUPPORTED otherwise. Then utils/check-downstream.sh (install + a
 # downstream build) and utils/check-docs.sh (docs/generated/ up to date).
 # The last line sums them up: "tfg tests: N passed, N failed, N skipped".
 set -uo pipefail
@@ -9,6 +10,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build="${TFG_BUILD_DIR:-$root/build}"
 bash "$root/utils/build.sh" || exit 1
 ninja -C "$build" tfg-opt tfg-translate tfg-graph-diff TFGPlugin || exit 1
+# The TensorFlow.js oracle for the numbers tests: a copy of the shared runner
+# with its pinned npm packages (skipped, tests UNSUPPORTED, when unavailable).
+shared_tfjs="$root/../shared/tools/tfjs-ref"
+if [ -z "${TFG_TFJS_REF_DIR:-}" ] && [ -d "$shared_tfjs" ] && command -v npm >/dev/null; then
+  bash "$root/utils/setup-tfjs-oracle.sh" "$shared_tfjs" "$build/tfjs-ref" &&
+    export TFG_TFJS_REF_DIR="$build/tfjs-ref"
+fi
 log=$(mktemp)
 /usr/lib/llvm-22/bin/lit -sv "$build/test" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
