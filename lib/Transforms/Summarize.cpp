@@ -4,6 +4,7 @@
 #include "TFG/Transforms/Passes.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::tfg {
@@ -31,9 +32,83 @@ static void printType(Type type, raw_ostream &os) {
   }
 }
 
+static bool isVariable(StringRef opType) {
+  return opType == "VariableV2" || opType == "Variable" ||
+         opType == "VarHandleOp";
+}
+
+/// `f32[3, 3]` from a variable's dtype and shape attrs.
+static void printVariable(Operation *op, raw_ostream &os) {
+  if (auto dtype = op->getAttrOfType<TypeAttr>("dtype"))
+    os << dtype.getValue();
+  else
+    os << "?";
+  auto shape = op->getAttrOfType<ShapeAttr>("shape");
+  if (!shape || shape.getUnranked()) {
+    os << "[*]";
+    return;
+  }
+  os << "[";
+  llvm::interleaveComma(shape.getDims(), os, [&](int64_t d) {
+    if (d < 0)
+      os << "?";
+    else
+      os << d;
+  });
+  os << "]";
+}
+
+/// What an input that only switches training machinery on or off should be
+/// bound to for inference, or "" when it looks like real data: a scalar bool
+/// placeholder (training, is_training, phase_train) becomes false; a scalar
+/// float keep probability 1.0, a dropout rate 0.0.
+static std::string suggestBinding(Operation *input) {
+  auto type = dyn_cast<RankedTensorType>(input->getResult(0).getType());
+  if (!type || type.getRank() != 0)
+    return "";
+  std::string name = getNodeName(input).lower();
+  if (type.getElementType().isInteger(1))
+    return "false";
+  if (!isa<FloatType>(type.getElementType()))
+    return "";
+  if (StringRef(name).contains("keep"))
+    return "1.0";
+  if (StringRef(name).contains("rate") && StringRef(name).contains("drop"))
+    return "0.0";
+  return "";
+}
+
 namespace {
 struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
   using Base::Base;
+
+  /// A tfg-optimize-for-inference command line for this graph: the
+  /// inputs that carry data, the bindings of those that only switch training
+  /// on, the inferred outputs, and a checkpoint when variables remain.
+  static void printSuggestedCommand(GraphOp graph, bool hasVariables,
+                                    raw_ostream &os) {
+    SmallVector<std::string> inputs, bindings, outputs;
+    for (Operation *input : getInputNodes(graph)) {
+      std::string value = suggestBinding(input);
+      if (value.empty())
+        inputs.push_back(getNodeName(input).str());
+      else
+        bindings.push_back((getNodeName(input) + "=" + value).str());
+    }
+    for (Operation *output : inferOutputNodes(graph))
+      outputs.push_back(getNodeName(output).str());
+    SmallVector<std::string> options;
+    if (!inputs.empty())
+      options.push_back("inputs=" + llvm::join(inputs, ","));
+    if (!outputs.empty())
+      options.push_back("outputs=" + llvm::join(outputs, ","));
+    if (!bindings.empty())
+      options.push_back("bind=" + llvm::join(bindings, ","));
+    if (hasVariables)
+      options.push_back("checkpoint=CHECKPOINT_PREFIX");
+    os << "suggested: tfg-opt MODEL.mlir --tfg-optimize-for-inference=\""
+       << llvm::join(options, " ") << "\"\n";
+  }
 
   void runOnOperation() override {
     GraphOp graph = getSingleGraph(getOperation());
@@ -72,6 +147,21 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
     os << "\noutputs:";
     for (Operation *output : inferOutputNodes(graph))
       os << " " << getNodeName(output) << " (" << getNodeOpType(output) << ")";
+    os << "\nvariables:";
+    unsigned variables = 0;
+    for (Operation &op : graph.getBlock()) {
+      if (!isVariable(getNodeOpType(&op)))
+        continue;
+      if (++variables > 20)
+        continue;
+      os << " " << getNodeName(&op) << " (";
+      printVariable(&op, os);
+      os << ")";
+    }
+    if (variables > 20)
+      os << " ... (" << variables << " in all)";
+    else if (variables == 0)
+      os << " none";
     os << "\nops:";
     SmallVector<std::pair<StringRef, unsigned>> sorted(histogram.begin(),
                                                        histogram.end());
@@ -81,6 +171,7 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
     for (auto [type, count] : sorted)
       os << " " << type << "=" << count;
     os << "\n";
+    printSuggestedCommand(graph, variables != 0, os);
   }
 };
 } // namespace

@@ -4,7 +4,9 @@
 // CHECK: === model: 5 nodes, 1 control edges, 1 constants (6 values, 24 bytes)
 // CHECK-NEXT: inputs: x (f32[?, 3])
 // CHECK-NEXT: outputs: y (Add)
+// CHECK-NEXT: variables: none
 // CHECK-NEXT: ops: Add=1 Const=1 Identity=1 NoOp=1 Placeholder=1
+// CHECK-NEXT: suggested: tfg-opt MODEL.mlir --tfg-optimize-for-inference="inputs=x outputs=y"
 
 // The pass changes nothing.
 // IR: === graph: 5 nodes

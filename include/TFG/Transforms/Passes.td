@@ -12,8 +12,11 @@ def Summarize : Pass<"tfg-summarize", "mlir::ModuleOp"> {
     (Placeholder / PlaceholderWithDefault nodes, with dtype and shape), the
     likely outputs (nodes whose data results and control token nobody
     consumes, excluding Const, NoOp, Assign and the like), the number of
-    constant parameters and their bytes, the control-edge count and the op
-    histogram. Changes nothing. Run it before and after a pipeline to see
+    constant parameters and their bytes, the control-edge count, the
+    variables (with dtype and shape), the op histogram, and a suggested
+    `tfg-optimize-for-inference` command line (scalar bool placeholders
+    bound to false, a keep probability to 1.0, a dropout rate to 0.0, a
+    checkpoint when variables remain). Changes nothing. Run it before and after a pipeline to see
     what the pipeline did.
   }];
   let options = [
