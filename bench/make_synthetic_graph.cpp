@@ -15,6 +15,13 @@
 //           are small: 1x1 filters as dense attrs (below the 1 KiB resource
 //           threshold), every 16th block a 3x3 filter above it (a dense
 //           resource). The remainder is filled with an Identity chain.
+//  training: exactly N nodes of a frozen *training* graph, what
+//           tfg-optimize-for-inference is for: an `input` Placeholder, a
+//           bool `training` Placeholder, then blocks of Const/Identity(read)
+//           -> Conv2D -> FusedBatchNorm (inference form, its four Consts)
+//           -> tf.cond(training) around dropout (Switch; RandomUniform, Add,
+//           Floor, RealDiv, Mul on the true side; Identity on the false
+//           side; Merge) -> Relu. The remainder is an Identity chain.
 //  weights: ~M MiB (default 100) of float weights in a few dozen Consts
 //           (tensor_content): min(25, M) square [d, d] kernels feeding a
 //           MatMul/BiasAdd/Relu chain.
@@ -218,6 +225,113 @@ void makeNodesGraph(GraphDef &graph, int64_t numNodes) {
   }
 }
 
+NodeDef *typedNode(Builder &b, const std::string &name, const char *op,
+                   std::initializer_list<std::string> inputs,
+                   const char *device = kGPU) {
+  NodeDef *n = b.node(name, op, device);
+  for (const std::string &input : inputs)
+    n->add_input(input);
+  Builder::setType(n, "T");
+  return n;
+}
+
+NodeDef *scalarConst(Builder &b, const std::string &name, float value) {
+  NodeDef *n = b.node(name, "Const");
+  Builder::setType(n, "dtype");
+  auto *tensor = (*n->mutable_attr())["value"].mutable_tensor();
+  tensor->set_dtype(tensorflow::DT_FLOAT);
+  tensor->mutable_tensor_shape();
+  tensor->add_float_val(value);
+  return n;
+}
+
+/// The training graph: Conv2D + FusedBatchNorm + dropout in a tf.cond.
+void makeTrainingGraph(GraphDef &graph, int64_t numNodes) {
+  constexpr int64_t kChannels = 4, kSpatial = 8;
+  constexpr int64_t kBlockNodes = 21;
+  graph.mutable_node()->Reserve(static_cast<int>(numNodes));
+  Builder b(graph, /*seed=*/20241124);
+  setVersions(graph);
+  if (numNodes < 2)
+    return;
+  NodeDef *input = b.node("input", "Placeholder");
+  Builder::setType(input, "dtype");
+  {
+    auto *shape = (*input->mutable_attr())["shape"].mutable_shape();
+    for (int64_t d : {int64_t(1), kSpatial, kSpatial, kChannels})
+      shape->add_dim()->set_size(d);
+  }
+  NodeDef *training = b.node("training", "Placeholder");
+  (*training->mutable_attr())["dtype"].set_type(tensorflow::DT_BOOL);
+  (*training->mutable_attr())["shape"].mutable_shape();
+  std::string x = "input";
+  for (int64_t block = 0; numNodes - b.size() >= kBlockNodes; ++block) {
+    std::string p = "model/block_" + std::to_string(block);
+    b.floatConst(p + "/conv/weights", {1, 1, kChannels, kChannels}, 0.5f);
+    typedNode(b, p + "/conv/weights/read", "Identity", {p + "/conv/weights"},
+              kCPU);
+    NodeDef *conv = typedNode(b, p + "/conv/Conv2D", "Conv2D",
+                              {x, p + "/conv/weights/read"});
+    Builder::setInts(conv, "strides", {1, 1, 1, 1});
+    Builder::setInts(conv, "dilations", {1, 1, 1, 1});
+    Builder::setString(conv, "padding", "SAME");
+    Builder::setString(conv, "data_format", "NHWC");
+
+    for (const char *stat : {"gamma", "beta", "moving_mean"})
+      b.floatConst(p + "/bn/" + stat, {kChannels}, 0.5f);
+    NodeDef *variance = b.floatConst(p + "/bn/moving_variance", {kChannels}, 0.5f);
+    // Variances are positive.
+    std::string *content =
+        (*variance->mutable_attr())["value"].mutable_tensor()->mutable_tensor_content();
+    for (size_t i = 3; i < content->size(); i += 4)
+      (*content)[i] &= 0x7f;
+    NodeDef *bn = typedNode(b, p + "/bn/FusedBatchNorm", "FusedBatchNorm",
+                            {p + "/conv/Conv2D", p + "/bn/gamma", p + "/bn/beta",
+                             p + "/bn/moving_mean", p + "/bn/moving_variance"});
+    Builder::setBool(bn, "is_training", false);
+    (*bn->mutable_attr())["epsilon"].set_f(0.001f);
+    Builder::setString(bn, "data_format", "NHWC");
+
+    std::string d = p + "/dropout/cond";
+    NodeDef *sw = typedNode(b, d + "/Switch", "Switch",
+                            {p + "/bn/FusedBatchNorm", "training"});
+    (void)sw;
+    NodeDef *shape = b.node(d + "/dropout/Shape", "Const");
+    (*shape->mutable_attr())["dtype"].set_type(tensorflow::DT_INT32);
+    auto *shapeValue = (*shape->mutable_attr())["value"].mutable_tensor();
+    shapeValue->set_dtype(tensorflow::DT_INT32);
+    shapeValue->mutable_tensor_shape()->add_dim()->set_size(4);
+    for (int64_t dim : {int64_t(1), kSpatial, kSpatial, kChannels})
+      shapeValue->add_int_val(static_cast<int32_t>(dim));
+    shape->add_input("^" + d + "/Switch");
+    NodeDef *uniform = b.node(d + "/dropout/random_uniform", "RandomUniform", kGPU);
+    uniform->add_input(d + "/dropout/Shape");
+    (*uniform->mutable_attr())["T"].set_type(tensorflow::DT_INT32);
+    Builder::setType(uniform, "dtype");
+    (*uniform->mutable_attr())["seed"].set_i(0);
+    (*uniform->mutable_attr())["seed2"].set_i(0);
+    scalarConst(b, d + "/dropout/keep_prob", 0.9f)->add_input("^" + d + "/Switch");
+    typedNode(b, d + "/dropout/add", "Add",
+              {d + "/dropout/keep_prob", d + "/dropout/random_uniform"});
+    typedNode(b, d + "/dropout/Floor", "Floor", {d + "/dropout/add"});
+    typedNode(b, d + "/dropout/div", "RealDiv",
+              {d + "/Switch:1", d + "/dropout/keep_prob"});
+    typedNode(b, d + "/dropout/mul", "Mul",
+              {d + "/dropout/div", d + "/dropout/Floor"});
+    typedNode(b, d + "/Identity", "Identity", {d + "/Switch"});
+    NodeDef *merge =
+        typedNode(b, d + "/Merge", "Merge", {d + "/Identity", d + "/dropout/mul"});
+    (*merge->mutable_attr())["N"].set_i(2);
+    typedNode(b, p + "/Relu", "Relu", {d + "/Merge"});
+    typedNode(b, p + "/output", "Identity", {p + "/Relu"});
+    x = p + "/output";
+  }
+  for (int64_t i = 0; b.size() < numNodes; ++i) {
+    typedNode(b, "tail/identity_" + std::to_string(i), "Identity", {x});
+    x = "tail/identity_" + std::to_string(i);
+  }
+}
+
 /// The weights-heavy model: `megabytes` MiB of float kernels.
 void makeWeightsGraph(GraphDef &graph, int64_t megabytes) {
   Builder b(graph, /*seed=*/20240612);
@@ -283,7 +397,7 @@ bool writeGraph(const GraphDef &graph, const std::string &path) {
 
 [[noreturn]] void usage(const char *argv0) {
   std::fprintf(stderr,
-               "usage: %s --kind=nodes|weights [--nodes N] [--weights-mb M] "
+               "usage: %s --kind=nodes|training|weights [--nodes N] [--weights-mb M] "
                "-o FILE\n",
                argv0);
   std::exit(2);
@@ -317,13 +431,15 @@ int main(int argc, char **argv) {
     else
       usage(argv[0]);
   }
-  if (output.empty() || (kind != "nodes" && kind != "weights") || nodes < 0 ||
+  if (output.empty() || (kind != "nodes" && kind != "training" && kind != "weights") || nodes < 0 ||
       megabytes < 1)
     usage(argv[0]);
 
   GraphDef graph;
   if (kind == "nodes")
     makeNodesGraph(graph, nodes);
+  else if (kind == "training")
+    makeTrainingGraph(graph, nodes);
   else
     makeWeightsGraph(graph, megabytes);
   if (!writeGraph(graph, output)) {
