@@ -157,6 +157,32 @@ def BindPlaceholders : Pass<"tfg-bind-placeholders", "mlir::ModuleOp"> {
   ];
 }
 
+def EliminateSwitchMerge
+    : Pass<"tfg-eliminate-switch-merge", "mlir::ModuleOp"> {
+  let summary = "Remove Switch/Merge control flow whose predicate is constant";
+  let description = [{
+    Computes which values are dead, by TensorFlow's executor rules, once
+    Switch predicates are constant (a Const, possibly through Identity
+    chains, e.g. after `tfg-bind-placeholders="bindings=training=false"`):
+    the untaken output of such a Switch is dead; a node with a dead data
+    input or a control input from a dead node is dead; a Merge is dead only
+    when all its data inputs are. A control edge from a Switch carries the
+    deadness of the Switch node, not of one output.
+
+    Then: every dead node is erased; a Switch with a constant predicate is
+    replaced by its data input on the taken side; a Merge with one live
+    data input becomes that input (its `value_index` output a Const of the
+    input's index). Control dependencies move to what the removed node
+    depended on. Loops (Enter, Exit, NextIteration, LoopCond) are left
+    intact unless they are dead as a whole; a Merge whose only live input
+    is a loop's NextIteration is never forwarded.
+
+    Rewrites: DRR patterns in lib/Transforms/Patterns/EliminateSwitchMerge.td
+    and the PDLL pattern erasing dead nodes in EliminateSwitchMerge.pdll.
+  }];
+  let dependentDialects = ["pdl::PDLDialect", "pdl_interp::PDLInterpDialect"];
+}
+
 def OptimizeForInference
     : Pass<"tfg-optimize-for-inference", "mlir::ModuleOp"> {
   let summary = "The whole training-graph to inference-graph surgery";
