@@ -183,6 +183,48 @@ def EliminateSwitchMerge
   let dependentDialects = ["pdl::PDLDialect", "pdl_interp::PDLInterpDialect"];
 }
 
+def FoldBatchNorms : Pass<"tfg-fold-batch-norms", "mlir::ModuleOp"> {
+  let summary = "Fold per-channel Mul by a constant into conv/matmul weights";
+  let description = [{
+    TensorFlow's `fold_batch_norms`: a `Mul` by a constant that scales each
+    output channel (a scalar, `[C]`, `[1,..,1,C]`, or `[C,1,1]` for NCHW)
+    after a Conv2D, DepthwiseConv2dNative or MatMul with constant float
+    weights (through `/read` Identities) becomes the same node with scaled
+    weights; a BiasAdd in between has its bias scaled too. Two BiasAdds in
+    a row, or a BiasAdd followed by an Add of a per-channel constant,
+    become one BiasAdd. The node that replaces another takes its name (so
+    outputs keep their names); new weights are Consts named
+    `<weights>_folded`; the old ones go when nothing else uses them.
+
+    Not folded: a non-constant multiplier, one that does not broadcast per
+    output channel, a conv whose output has other users.
+    Rewrites: DRR patterns in lib/Transforms/Patterns/FoldBatchNorms.td.
+  }];
+}
+
+def FoldOldBatchNorms : Pass<"tfg-fold-old-batch-norms", "mlir::ModuleOp"> {
+  let summary = "Fold inference batch norms after convolutions into the weights";
+  let description = [{
+    TensorFlow's `fold_old_batch_norms`: FusedBatchNorm, FusedBatchNormV2,
+    FusedBatchNormV3 (inference mode) and BatchNormWithGlobalNormalization
+    with constant statistics, after a Conv2D, DepthwiseConv2dNative or
+    MatMul (a BiasAdd in between is fine), NHWC or NCHW, become the conv
+    with scaled weights and a BiasAdd named like the batch norm. The scale
+    `gamma * rsqrt(variance + epsilon)` and offset `beta - mean * scale` are
+    computed in float, as TensorFlow does. (slim's decomposed batch norm,
+    `x * (gamma * rsqrt(var + eps)) + (beta - mean * ...)`, is a Mul and an
+    Add by constants once tfg-fold-constants has run: tfg-fold-batch-norms
+    folds it.)
+
+    A FusedBatchNorm still in training mode (`is_training` true, or absent:
+    TensorFlow's default) is an error naming the node: it normalizes with
+    batch statistics, so folding would change what the graph computes.
+    Rewrites: DRR patterns in lib/Transforms/Patterns/FoldOldBatchNorms.td
+    (batch norm -> Mul + BiasAdd by constants), then those of
+    tfg-fold-batch-norms.
+  }];
+}
+
 def OptimizeForInference
     : Pass<"tfg-optimize-for-inference", "mlir::ModuleOp"> {
   let summary = "The whole training-graph to inference-graph surgery";

@@ -1,0 +1,155 @@
+//===- FoldBatchNorms.td - Per-channel scales into weights -*- tablegen -*-===//
+//
+// Patterns of tfg-fold-batch-norms (TensorFlow's fold_batch_norms), also run
+// by tfg-fold-old-batch-norms after it has turned batch norms into a Mul and
+// a BiasAdd by constants:
+//
+//   Mul(Conv(x, W), s)              -> Conv(x, W * s)
+//   Mul(BiasAdd(Conv(x, W), b), s)  -> BiasAdd(Conv(x, W * s), b * s)
+//   BiasAdd(BiasAdd(y, b1), b2)     -> BiasAdd(y, b1 + b2)
+//   Add(BiasAdd(y, b1), c)          -> BiasAdd(y, b1 + c)    (c per channel)
+//
+// for Conv = Conv2D, DepthwiseConv2dNative, MatMul, with constant float
+// weights (through Identity) and s, c constant per output channel. Each
+// node replaced keeps its name on the node that replaces it. (The values
+// forwarded are new nodes, never Switch outputs: control edges can always
+// be re-routed.)
+//
+//===----------------------------------------------------------------------===//
+
+include "TFG/Dialect/IR/TFGOps.td"
+include "TFG/Transforms/RewriteUtils.td"
+
+// (TFG_IsChannelScaleOf $scale, $conv__1): $scale is a constant that
+// multiplies each output channel of the conv-like node (a scalar, [C], or
+// [1,..,1,C]; [C,1,1] for NCHW), whose weights are constant floats and used
+// by it alone, and whose output has one user.
+def TFG_IsChannelScaleOf : Constraint<
+  CPred<"::mlir::tfg::isChannelScaleOf($0, $1)">,
+  "a constant per output channel of a conv-like node with constant weights">;
+// (TFG_IsChannelBiasOf $bias, $biasAdd__1): $bias is a constant per channel
+// of the BiasAdd (its data_format), foldable into its bias.
+def TFG_IsChannelBiasOf : Constraint<
+  CPred<"::mlir::tfg::isChannelBiasOf($0, $1, /*broadcast=*/true)">,
+  "a constant per channel of the BiasAdd">;
+// (TFG_IsBiasAddBias $bias, $biasAdd__1): $bias is a constant 1-D bias of
+// the BiasAdd's channel count (or one value): what a BiasAdd itself takes.
+def TFG_IsBiasAddBias : Constraint<
+  CPred<"::mlir::tfg::isChannelBiasOf($0, $1, /*broadcast=*/false)">,
+  "a constant BiasAdd bias">;
+def TFG_HasOneUse : Constraint<CPred<"$0.hasOneUse()">, "has one use">;
+
+// Const(W * s) next to the conv-like node's weights.
+def TFG_ScaledWeights : NativeCodeCall<
+  "::mlir::tfg::createScaledWeights($_builder, $0, $1)">;
+// Const(b * s) / Const(b1 + b2), named after the bias.
+def TFG_ScaledBias : NativeCodeCall<
+  "::mlir::tfg::createCombinedBias($_builder, $0, $1, /*multiply=*/true)">;
+def TFG_SummedBias : NativeCodeCall<
+  "::mlir::tfg::createCombinedBias($_builder, $0, $1, /*multiply=*/false)">;
+// Names the node of the first token like the node of the second (name and
+// device): the replacement takes over the replaced node's name.
+def TFG_NameLike : NativeCodeCallVoid<
+  "::mlir::tfg::nameNodeLike(::mlir::tfg::getNodeOfToken($0), "
+  "::mlir::tfg::getNodeOfToken($1), "
+  "::mlir::tfg::getNodeName(::mlir::tfg::getNodeOfToken($1)))">;
+
+//===----------------------------------------------------------------------===//
+// Mul by a per-channel constant into the weights
+//===----------------------------------------------------------------------===//
+
+def FoldMulIntoConv2D : Pattern<
+  (TFG_MulOp:$mul (TFG_Conv2DOp:$conv $x, $w, $convCtls, $T, $strides, $cudnn,
+                     $padding, $explicitPaddings, $format, $dilations),
+                  $s, $mulCtls, $mulT),
+  [(TFG_Conv2DOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s), $convCtls, $T,
+       $strides, $cudnn, $padding, $explicitPaddings, $format, $dilations,
+       (returnType $mul__0, $mul__1)),
+   (TFG_NameLike $newNode__1, $mul__1),
+   (replaceWithValue $newNode__0), (TFG_RerouteControl $mul__1, $newNode__0)],
+  [(TFG_IsChannelScaleOf $s, $conv__1), (TFG_HasOneUse $conv__0)]>;
+
+def FoldMulIntoDepthwise : Pattern<
+  (TFG_MulOp:$mul (TFG_DepthwiseConv2dNativeOp:$conv $x, $w, $convCtls, $T,
+                     $strides, $padding, $explicitPaddings, $format, $dilations),
+                  $s, $mulCtls, $mulT),
+  [(TFG_DepthwiseConv2dNativeOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s),
+       $convCtls, $T, $strides, $padding, $explicitPaddings, $format, $dilations,
+       (returnType $mul__0, $mul__1)),
+   (TFG_NameLike $newNode__1, $mul__1),
+   (replaceWithValue $newNode__0), (TFG_RerouteControl $mul__1, $newNode__0)],
+  [(TFG_IsChannelScaleOf $s, $conv__1), (TFG_HasOneUse $conv__0)]>;
+
+def FoldMulIntoMatMul : Pattern<
+  (TFG_MulOp:$mul (TFG_MatMulOp:$conv $x, $w, $convCtls, $ta, $tb, $T, $ga,
+                     $gb),
+                  $s, $mulCtls, $mulT),
+  [(TFG_MatMulOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s), $convCtls, $ta,
+       $tb, $T, $ga, $gb, (returnType $mul__0, $mul__1)),
+   (TFG_NameLike $newNode__1, $mul__1),
+   (replaceWithValue $newNode__0), (TFG_RerouteControl $mul__1, $newNode__0)],
+  [(TFG_IsChannelScaleOf $s, $conv__1), (TFG_HasOneUse $conv__0)]>;
+
+//===----------------------------------------------------------------------===//
+// The same with a BiasAdd in between: the bias is scaled too
+//===----------------------------------------------------------------------===//
+
+class FoldMulThroughBiasAdd<dag conv, dag newConv> : Pattern<
+  (TFG_MulOp:$mul (TFG_BiasAddOp:$biasAdd conv, $b, $biasCtls, $biasT,
+                     $biasFormat),
+                  $s, $mulCtls, $mulT),
+  [newConv, (TFG_NameLike $newNode__1, $conv__1),
+   (TFG_BiasAddOp:$newBias $newNode__0, (TFG_ScaledBias $b, $s), $biasCtls,
+       $biasT, $biasFormat, (returnType $mul__0, $mul__1)),
+   (TFG_NameLike $newBias__1, $mul__1),
+   (replaceWithValue $newBias__0), (TFG_RerouteControl $mul__1, $newBias__0)],
+  [(TFG_IsChannelScaleOf $s, $conv__1), (TFG_HasOneUse $conv__0),
+   (TFG_HasOneUse $biasAdd__0), (TFG_IsBiasAddBias $b, $biasAdd__1)]>;
+
+def FoldMulThroughBiasAddIntoConv2D : FoldMulThroughBiasAdd<
+  (TFG_Conv2DOp:$conv $x, $w, $convCtls, $T, $strides, $cudnn, $padding,
+     $explicitPaddings, $format, $dilations),
+  (TFG_Conv2DOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s), $convCtls, $T,
+     $strides, $cudnn, $padding, $explicitPaddings, $format, $dilations,
+     (returnType $conv__0, $conv__1))>;
+
+def FoldMulThroughBiasAddIntoDepthwise : FoldMulThroughBiasAdd<
+  (TFG_DepthwiseConv2dNativeOp:$conv $x, $w, $convCtls, $T, $strides,
+     $padding, $explicitPaddings, $format, $dilations),
+  (TFG_DepthwiseConv2dNativeOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s),
+     $convCtls, $T, $strides, $padding, $explicitPaddings, $format, $dilations,
+     (returnType $conv__0, $conv__1))>;
+
+def FoldMulThroughBiasAddIntoMatMul : FoldMulThroughBiasAdd<
+  (TFG_MatMulOp:$conv $x, $w, $convCtls, $ta, $tb, $T, $ga, $gb),
+  (TFG_MatMulOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s), $convCtls, $ta,
+     $tb, $T, $ga, $gb, (returnType $conv__0, $conv__1))>;
+
+//===----------------------------------------------------------------------===//
+// Biases: two in a row become one
+//===----------------------------------------------------------------------===//
+
+def MergeBiasAdds : Pattern<
+  (TFG_BiasAddOp:$outer (TFG_BiasAddOp:$inner $y, $b1, $innerCtls, $T, $format),
+                        $b2, $outerCtls, $outerT, $outerFormat),
+  [(TFG_BiasAddOp:$newNode $y, (TFG_SummedBias $b1, $b2), $innerCtls, $T, $format,
+       (returnType $outer__0, $outer__1)),
+   (TFG_NameLike $newNode__1, $outer__1),
+   (replaceWithValue $newNode__0), (TFG_RerouteControl $outer__1, $newNode__0)],
+  [(TFG_HasOneUse $inner__0), (TFG_IsBiasAddBias $b1, $inner__1),
+   (TFG_IsBiasAddBias $b2, $inner__1)]>;
+
+class AddIntoBiasAdd<dag add> : Pattern<add,
+  [(TFG_BiasAddOp:$newNode $y, (TFG_SummedBias $b1, $c), $innerCtls, $T, $format,
+       (returnType $add__0, $add__1)),
+   (TFG_NameLike $newNode__1, $add__1),
+   (replaceWithValue $newNode__0), (TFG_RerouteControl $add__1, $newNode__0)],
+  [(TFG_HasOneUse $inner__0), (TFG_IsBiasAddBias $b1, $inner__1),
+   (TFG_IsChannelBiasOf $c, $inner__1)]>;
+
+def AddIntoBiasAdd : AddIntoBiasAdd<
+  (TFG_AddOp:$add (TFG_BiasAddOp:$inner $y, $b1, $innerCtls, $T, $format),
+                  $c, $addCtls, $addT)>;
+def AddV2IntoBiasAdd : AddIntoBiasAdd<
+  (TFG_AddV2Op:$add (TFG_BiasAddOp:$inner $y, $b1, $innerCtls, $T, $format),
+                    $c, $addCtls, $addT)>;

@@ -1,0 +1,82 @@
+// RUN: tfg-opt %s --split-input-file --tfg-fold-batch-norms | FileCheck %s
+
+// Mul by a per-channel constant after Conv2D, DepthwiseConv2dNative and
+// MatMul (plain and transpose_b) folds into the weights; the new node
+// takes the Mul's name.
+// CHECK-LABEL: tfg.graph
+// CHECK-DAG: tfg.Const name("w_folded") {dtype = f32, value = dense<{{\[\[\[}}[2.000000e+00, 6.000000e+00], [6.000000e+00, 1.200000e+01]]]]> : tensor<1x1x2x2xf32>}
+// CHECK-DAG: tfg.Conv2D({{.*}}) name("conv/mul")
+// CHECK-DAG: tfg.Const name("dw_folded") {dtype = f32, value = dense<{{\[\[\[}}[2.000000e+00], [6.000000e+00]]]]> : tensor<1x1x2x1xf32>}
+// CHECK-DAG: tfg.DepthwiseConv2dNative({{.*}}) name("dw/mul")
+// CHECK-DAG: tfg.Const name("m_folded") {dtype = f32, value = dense<{{\[}}[2.000000e+00, 6.000000e+00], [6.000000e+00, 1.200000e+01]]> : tensor<2x2xf32>}
+// CHECK-DAG: tfg.MatMul({{.*}}) name("mm/mul")
+// CHECK-DAG: tfg.Const name("mt_folded") {dtype = f32, value = dense<{{\[}}[2.000000e+00, 4.000000e+00], [9.000000e+00, 1.200000e+01]]> : tensor<2x2xf32>}
+// CHECK-DAG: tfg.MatMul({{.*}}) name("mmt/mul") {T = f32, transpose_b = true}
+// CHECK-NOT: tfg.Mul
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x2x2x2>} : () -> (tensor<1x2x2x2xf32>)
+  %s, %cs = tfg.Const name("s") {dtype = f32, value = dense<[2.0, 3.0]> : tensor<2xf32>} : () -> (tensor<2xf32>)
+  %w, %cw = tfg.Const name("w") {dtype = f32, value = dense<[[[[1.0, 2.0], [3.0, 4.0]]]]> : tensor<1x1x2x2xf32>} : () -> (tensor<1x1x2x2xf32>)
+  %c, %cc = tfg.Conv2D(%x, %w) name("conv") {T = f32, data_format = "NHWC", dilations = [1, 1, 1, 1], padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x2x2x2xf32>, tensor<1x1x2x2xf32>) -> (tensor<1x2x2x2xf32>)
+  %cm, %ccm = tfg.Mul(%c, %s) name("conv/mul") {T = f32} : (tensor<1x2x2x2xf32>, tensor<2xf32>) -> (tensor<1x2x2x2xf32>)
+  %dw, %cdw = tfg.Const name("dw") {dtype = f32, value = dense<[[[[1.0], [2.0]]]]> : tensor<1x1x2x1xf32>} : () -> (tensor<1x1x2x1xf32>)
+  %d, %cd = tfg.DepthwiseConv2dNative(%x, %dw) name("dw_conv") {T = f32, data_format = "NHWC", dilations = [1, 1, 1, 1], padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x2x2x2xf32>, tensor<1x1x2x1xf32>) -> (tensor<1x2x2x2xf32>)
+  %dm, %cdm = tfg.Mul(%d, %s) name("dw/mul") {T = f32} : (tensor<1x2x2x2xf32>, tensor<2xf32>) -> (tensor<1x2x2x2xf32>)
+  %a, %ca = tfg.Placeholder name("a") {dtype = f32, shape = #tfg.shape<1x2>} : () -> (tensor<1x2xf32>)
+  %m, %cmw = tfg.Const name("m") {dtype = f32, value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>} : () -> (tensor<2x2xf32>)
+  %mm, %cmm = tfg.MatMul(%a, %m) name("mm") {T = f32} : (tensor<1x2xf32>, tensor<2x2xf32>) -> (tensor<1x2xf32>)
+  %mmm, %cmmm = tfg.Mul(%mm, %s) name("mm/mul") {T = f32} : (tensor<1x2xf32>, tensor<2xf32>) -> (tensor<1x2xf32>)
+  %mt, %cmt = tfg.Const name("mt") {dtype = f32, value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>} : () -> (tensor<2x2xf32>)
+  %mmt, %cmmt = tfg.MatMul(%a, %mt) name("mmt") {T = f32, transpose_b = true} : (tensor<1x2xf32>, tensor<2x2xf32>) -> (tensor<1x2xf32>)
+  %mmtm, %cmmtm = tfg.Mul(%mmt, %s) name("mmt/mul") {T = f32} : (tensor<1x2xf32>, tensor<2xf32>) -> (tensor<1x2xf32>)
+  %sum, %csum = tfg.AddN(%cm, %dm) name("sum") {N = 2 : i64, T = f32} : (tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>) -> (tensor<1x2x2x2xf32>)
+  %sum2, %csum2 = tfg.AddN(%mmm, %mmtm) name("sum2") {N = 2 : i64, T = f32} : (tensor<1x2xf32>, tensor<1x2xf32>) -> (tensor<1x2xf32>)
+}
+
+// -----
+
+// Through a BiasAdd the bias is scaled too; an Add of a per-channel
+// constant after a BiasAdd joins its bias.
+// CHECK-LABEL: tfg.graph
+// b * s = [2, 3], plus 0.5:
+// CHECK: tfg.Const name("b_folded_folded") {dtype = f32, value = dense<[2.500000e+00, 3.500000e+00]> : tensor<2xf32>}
+// CHECK: %[[C:.*]], %{{.*}} = tfg.Conv2D({{.*}}) name("conv")
+// CHECK: tfg.BiasAdd(%[[C]], %{{.*}}) name("add")
+// CHECK-NOT: tfg.Mul
+// CHECK-NOT: tfg.Add
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x2x2x2>} : () -> (tensor<1x2x2x2xf32>)
+  %s, %cs = tfg.Const name("s") {dtype = f32, value = dense<[2.0, 3.0]> : tensor<2xf32>} : () -> (tensor<2xf32>)
+  %w, %cw = tfg.Const name("w") {dtype = f32, value = dense<[[[[1.0, 2.0], [3.0, 4.0]]]]> : tensor<1x1x2x2xf32>} : () -> (tensor<1x1x2x2xf32>)
+  %c, %cc = tfg.Conv2D(%x, %w) name("conv") {T = f32, data_format = "NHWC", dilations = [1, 1, 1, 1], padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x2x2x2xf32>, tensor<1x1x2x2xf32>) -> (tensor<1x2x2x2xf32>)
+  %b, %cb = tfg.Const name("b") {dtype = f32, value = dense<1.0> : tensor<2xf32>} : () -> (tensor<2xf32>)
+  %ba, %cba = tfg.BiasAdd(%c, %b) name("conv/BiasAdd") {T = f32} : (tensor<1x2x2x2xf32>, tensor<2xf32>) -> (tensor<1x2x2x2xf32>)
+  %m, %cm = tfg.Mul(%ba, %s) name("mul") {T = f32} : (tensor<1x2x2x2xf32>, tensor<2xf32>) -> (tensor<1x2x2x2xf32>)
+  %h, %ch = tfg.Const name("half") {dtype = f32, value = dense<0.5> : tensor<f32>} : () -> (tensor<f32>)
+  %a, %ca = tfg.AddV2(%m, %h) name("add") {T = f32} : (tensor<1x2x2x2xf32>, tensor<f32>) -> (tensor<1x2x2x2xf32>)
+}
+
+// -----
+
+// Negative: a Mul by a non-constant, by a constant that does not scale
+// output channels ([2, 1] scales rows), and after a conv whose output has
+// another user stay.
+// CHECK-LABEL: tfg.graph
+// CHECK: tfg.Mul{{.*}}name("mul_by_input")
+// CHECK: tfg.Mul{{.*}}name("mul_by_rows")
+// CHECK: tfg.Mul{{.*}}name("mul_shared")
+// CHECK-NOT: _folded
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x2x2x2>} : () -> (tensor<1x2x2x2xf32>)
+  %sp, %csp = tfg.Placeholder name("scale_in") {dtype = f32, shape = #tfg.shape<2>} : () -> (tensor<2xf32>)
+  %rows, %crows = tfg.Const name("rows") {dtype = f32, value = dense<[[2.0], [3.0]]> : tensor<2x1xf32>} : () -> (tensor<2x1xf32>)
+  %s, %cs = tfg.Const name("s") {dtype = f32, value = dense<[2.0, 3.0]> : tensor<2xf32>} : () -> (tensor<2xf32>)
+  %w, %cw = tfg.Const name("w") {dtype = f32, value = dense<[[[[1.0, 2.0], [3.0, 4.0]]]]> : tensor<1x1x2x2xf32>} : () -> (tensor<1x1x2x2xf32>)
+  %c1, %cc1 = tfg.Conv2D(%x, %w) name("conv1") {T = f32, data_format = "NHWC", dilations = [1, 1, 1, 1], padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x2x2x2xf32>, tensor<1x1x2x2xf32>) -> (tensor<1x2x2x2xf32>)
+  %m1, %cm1 = tfg.Mul(%c1, %sp) name("mul_by_input") {T = f32} : (tensor<1x2x2x2xf32>, tensor<2xf32>) -> (tensor<1x2x2x2xf32>)
+  %c2, %cc2 = tfg.Conv2D(%x, %w) name("conv2") {T = f32, data_format = "NHWC", dilations = [1, 1, 1, 1], padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x2x2x2xf32>, tensor<1x1x2x2xf32>) -> (tensor<1x2x2x2xf32>)
+  %m2, %cm2 = tfg.Mul(%c2, %rows) name("mul_by_rows") {T = f32} : (tensor<1x2x2x2xf32>, tensor<2x1xf32>) -> (tensor<1x2x2x2xf32>)
+  %c3, %cc3 = tfg.Conv2D(%x, %w) name("conv3") {T = f32, data_format = "NHWC", dilations = [1, 1, 1, 1], padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x2x2x2xf32>, tensor<1x1x2x2xf32>) -> (tensor<1x2x2x2xf32>)
+  %m3, %cm3 = tfg.Mul(%c3, %s) name("mul_shared") {T = f32} : (tensor<1x2x2x2xf32>, tensor<2xf32>) -> (tensor<1x2x2x2xf32>)
+  %sum, %csum = tfg.AddN(%m1, %m2, %m3, %c3) name("sum") {N = 4 : i64, T = f32} : (tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>) -> (tensor<1x2x2x2xf32>)
+}
