@@ -163,6 +163,16 @@ ResultRange mlir::tfg::createConstNode(RewriterBase &rewriter, Value likeToken,
   return constant->getResults();
 }
 
+ElementsAttr mlir::tfg::getBoundValue(Value token) {
+  return getNodeOfToken(token)->getAttrOfType<ElementsAttr>("tfg.bound_value");
+}
+
+ResultRange mlir::tfg::createBoundConstNode(RewriterBase &rewriter,
+                                            Value token) {
+  SmallVector<Value> controls(getControlOperands(getNodeOfToken(token)));
+  return createConstNode(rewriter, token, getBoundValue(token), "", controls);
+}
+
 llvm::StringSet<> mlir::tfg::getConsumedNodeNames(Block &block) {
   llvm::StringSet<> names;
   for (Operation &op : block)

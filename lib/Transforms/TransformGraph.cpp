@@ -170,11 +170,14 @@ tfg::translateTransformGraph(StringRef transformsText,
         options.push_back("keep=" + joinList(outputs));
       passes.push_back("tfg-remove-nodes" + bracesIfAny(options));
     } else if (t.name == "fold_constants") {
-      // TFG's folding skips what it cannot fold, which is what
-      // ignore_errors=true asks TensorFlow for.
       if (!allowOnly({"ignore_errors", "clear_output_shapes"}))
         return failure();
-      passes.push_back("tfg-fold-constants");
+      SmallVector<std::string> ignore = t.values("ignore_errors");
+      passes.push_back(
+          std::string("tfg-fold-constants") +
+          (!ignore.empty() && StringRef(ignore.back()).equals_insensitive("true")
+               ? "{ignore-errors=true}"
+               : ""));
     } else if (t.name == "fold_batch_norms") {
       if (!allowOnly({}))
         return failure();

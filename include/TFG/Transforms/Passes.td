@@ -109,7 +109,7 @@ def TransformGraph : Pass<"tfg-transform-graph", "mlir::ModuleOp"> {
     |---|---|
     | `strip_unused_nodes(type, shape)` | `tfg-strip-unused-nodes{inputs outputs input-dtype input-shape}` |
     | `remove_nodes(op=…)` | `tfg-remove-nodes{ops keep=outputs}` |
-    | `fold_constants(ignore_errors, clear_output_shapes)` | `tfg-fold-constants` |
+    | `fold_constants(ignore_errors, clear_output_shapes)` | `tfg-fold-constants{ignore-errors}` |
     | `fold_batch_norms` | `tfg-fold-batch-norms` |
     | `fold_old_batch_norms` | `tfg-fold-old-batch-norms` |
     | `merge_duplicate_nodes` | `tfg-merge-duplicate-nodes{keep=outputs}` |
@@ -125,6 +125,97 @@ def TransformGraph : Pass<"tfg-transform-graph", "mlir::ModuleOp"> {
            "TensorFlow transform_graph transforms">,
     ListOption<"inputs", "inputs", "std::string", "Input node names">,
     ListOption<"outputs", "outputs", "std::string", "Output node names">,
+  ];
+}
+
+def BindPlaceholders : Pass<"tfg-bind-placeholders", "mlir::ModuleOp"> {
+  let summary = "Turn placeholders into constants (training=false, keep_prob=1.0)";
+  let description = [{
+    Each `name=value` of `bindings` replaces the Placeholder or
+    PlaceholderWithDefault `name` by a Const of its dtype holding `value`
+    (a scalar, or that value filling the placeholder's fully known shape;
+    an unknown-rank placeholder becomes a scalar). The Const keeps the
+    node's name, device and control inputs. A PlaceholderWithDefault that is
+    neither bound nor named in `inputs` is not fed, so it becomes its default
+    (its users take the default's value).
+
+    Errors name the node: no placeholder of that name, a value that is not
+    of the placeholder's dtype (`true`/`false`/`1`/`0` for bool, decimal
+    numbers otherwise), or a shape with unknown dimensions.
+
+    Binding is what lets the rest of the surgery start: a constant
+    `training` flag makes the predicates of its Switch nodes constant
+    (tfg-eliminate-switch-merge), a `keep_prob` of 1 makes dropout the
+    identity (tfg-remove-dropout). Rewrites: DRR patterns in
+    lib/Transforms/Patterns/BindPlaceholders.td.
+  }];
+  let options = [
+    ListOption<"bindings", "bindings", "std::string",
+               "Placeholders to bind: name=value, comma-separated">,
+    ListOption<"inputs", "inputs", "std::string",
+               "Graph inputs: PlaceholderWithDefault nodes named here stay">,
+  ];
+}
+
+def EliminateSwitchMerge
+    : Pass<"tfg-eliminate-switch-merge", "mlir::ModuleOp"> {
+  let summary = "Remove Switch/Merge control flow whose predicate is constant";
+  let description = [{
+    Computes which values are dead, by TensorFlow's executor rules, once
+    Switch predicates are constant (a Const, possibly through Identity
+    chains, e.g. after `tfg-bind-placeholders="bindings=training=false"`):
+    the untaken output of such a Switch is dead; a node with a dead data
+    input or a control input from a dead node is dead; a Merge is dead only
+    when all its data inputs are. A control edge from a Switch carries the
+    deadness of the Switch node, not of one output.
+
+    Then: every dead node is erased; a Switch with a constant predicate is
+    replaced by its data input on the taken side; a Merge with one live
+    data input becomes that input (its `value_index` output a Const of the
+    input's index). Control dependencies move to what the removed node
+    depended on. Loops (Enter, Exit, NextIteration, LoopCond) are left
+    intact unless they are dead as a whole; a Merge whose only live input
+    is a loop's NextIteration is never forwarded.
+
+    Rewrites: DRR patterns in lib/Transforms/Patterns/EliminateSwitchMerge.td
+    and the PDLL pattern erasing dead nodes in EliminateSwitchMerge.pdll.
+  }];
+  let dependentDialects = ["pdl::PDLDialect", "pdl_interp::PDLInterpDialect"];
+}
+
+def OptimizeForInference
+    : Pass<"tfg-optimize-for-inference", "mlir::ModuleOp"> {
+  let summary = "The whole training-graph to inference-graph surgery";
+  let description = [{
+    Runs, in this order: `tfg-freeze-variables` (only with `checkpoint`),
+    `tfg-strip-unused-nodes` (inputs, outputs), `tfg-bind-placeholders`
+    (`bind`, e.g. `training=false`; PlaceholderWithDefault nodes not listed
+    in `inputs` take their defaults), `tfg-eliminate-switch-merge`,
+    `tfg-remove-dropout`, `tfg-remove-nodes`, `tfg-fold-constants`,
+    `tfg-fold-old-batch-norms`, `tfg-fold-batch-norms`, `tfg-fold-constants`
+    again (what folding the batch norms left), `tfg-merge-duplicate-nodes`,
+    `tfg-strip-unused-nodes`, `tfg-quantize-weights` (only with `quantize`)
+    and `tfg-sort-by-execution-order`. Each step opens the next: binding
+    makes predicates constant, which kills branches, which leaves batch
+    norms and dropout in a form that folds.
+
+    Without `outputs`, they are chosen once, before anything changes (the
+    serving signature's, else the inferred ones, said in a remark), and
+    every step keeps them. `print-pipeline` prints the pipeline it runs.
+  }];
+  let options = [
+    ListOption<"inputs", "inputs", "std::string", "Input node names">,
+    ListOption<"outputs", "outputs", "std::string", "Output node names">,
+    ListOption<"bind", "bind", "std::string",
+               "Placeholders to bind, name=value (training=false)">,
+    Option<"checkpoint", "checkpoint", "std::string", /*default=*/"\"\"",
+           "Freeze variables from this checkpoint first">,
+    Option<"foldBatchNorms", "fold-batch-norms", "bool", /*default=*/"true",
+           "Fold batch norms into convolution / matmul weights">,
+    Option<"quantizeWeights", "quantize", "bool", /*default=*/"false",
+           "Quantize large float weights (tfg-quantize-weights)">,
+    Option<"printPipeline", "print-pipeline", "bool", /*default=*/"false",
+           "Print the pipeline to stderr before running it">,
   ];
 }
 

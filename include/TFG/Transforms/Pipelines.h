@@ -7,6 +7,8 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <string>
 
 namespace mlir::tfg {
@@ -19,6 +21,21 @@ FailureOr<std::string> translateTransformGraph(llvm::StringRef transforms,
                                                llvm::ArrayRef<std::string> inputs,
                                                llvm::ArrayRef<std::string> outputs,
                                                std::string &error);
+
+/// What tfg-optimize-for-inference runs.
+struct OptimizeForInferencePipelineOptions {
+  std::string checkpoint; // freeze first when set
+  llvm::SmallVector<std::string> inputs, outputs, bindings;
+  bool foldBatchNorms = true;
+  bool quantizeWeights = false;
+};
+
+/// The textual pipeline (no `builtin.module(...)` wrapper) of the whole
+/// inference surgery, in order: [freeze] strip → bind → Switch/Merge →
+/// dropout → remove-nodes → fold constants → fold batch norms → fold
+/// constants → merge duplicates → strip → [quantize] → sort.
+std::string
+buildOptimizeForInferencePipeline(const OptimizeForInferencePipelineOptions &options);
 
 /// Parses `pipeline` and runs it on `module` through `runPipeline` (a
 /// pass's own runPipeline, so that it nests in the pass manager). Errors

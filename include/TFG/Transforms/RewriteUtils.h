@@ -103,6 +103,14 @@ ResultRange createConstNode(RewriterBase &rewriter, Value likeToken,
                             ElementsAttr value, llvm::StringRef suffix,
                             ValueRange controls = {});
 
+/// The value tfg-bind-placeholders gave the placeholder of `token`
+/// (attribute `tfg.bound_value`), or null.
+ElementsAttr getBoundValue(Value token);
+
+/// Replaces nothing: creates `Const(getBoundValue(token))` with the node's
+/// name, device and control inputs, for the pattern to replace it with.
+ResultRange createBoundConstNode(RewriterBase &rewriter, Value token);
+
 //===----------------------------------------------------------------------===//
 // Cleaning up after a pattern application
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,167 @@
+//===- BindPlaceholders.cpp - Placeholders become constants ---------------===//
+//
+// The pass parses the bindings and marks the nodes; the rewrites are the DRR
+// patterns of Patterns/BindPlaceholders.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Transforms/Passes.h"
+#include "TFG/Transforms/RewriteUtils.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir::tfg {
+#define GEN_PASS_DEF_BINDPLACEHOLDERS
+#include "TFG/Transforms/Passes.h.inc"
+} // namespace mlir::tfg
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+namespace {
+#include "BindPlaceholders.inc"
+} // namespace
+
+/// `text` as a value of `elementType`, or a null attribute.
+static TypedAttr parseScalar(StringRef text, Type elementType) {
+  text = text.trim();
+  MLIRContext *context = elementType.getContext();
+  if (elementType.isInteger(1)) {
+    if (text == "true" || text == "True" || text == "1")
+      return BoolAttr::get(context, true);
+    if (text == "false" || text == "False" || text == "0")
+      return BoolAttr::get(context, false);
+    return {};
+  }
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    double value;
+    if (text.getAsDouble(value))
+      return {};
+    APFloat converted(value);
+    bool losesInfo;
+    converted.convert(floatType.getFloatSemantics(),
+                      APFloat::rmNearestTiesToEven, &losesInfo);
+    return FloatAttr::get(floatType, converted);
+  }
+  if (auto intType = dyn_cast<IntegerType>(elementType)) {
+    APInt value;
+    if (text.getAsInteger(10, value))
+      return {};
+    unsigned width = intType.getWidth();
+    bool isUnsigned = intType.isUnsigned();
+    if (value.getSignificantBits() > width + (isUnsigned ? 1 : 0) ||
+        (isUnsigned && value.isNegative()))
+      return {};
+    return IntegerAttr::get(intType, value.sextOrTrunc(width));
+  }
+  return {};
+}
+
+namespace {
+struct BindPlaceholdersPass
+    : tfg::impl::BindPlaceholdersBase<BindPlaceholdersPass> {
+  using Base::Base;
+
+  /// Marks `node` with the value `text` filled to its shape; false after a
+  /// diagnostic naming the node.
+  bool markBound(Operation *node, StringRef text) {
+    auto dtype = node->getAttrOfType<TypeAttr>("dtype");
+    if (!dtype) {
+      node->emitError() << "tfg-bind-placeholders: node '" << getNodeName(node)
+                        << "' has no dtype";
+      return false;
+    }
+    TypedAttr scalar = parseScalar(text, dtype.getValue());
+    if (!scalar) {
+      node->emitError() << "tfg-bind-placeholders: '" << text
+                        << "' is not a value of dtype " << dtype.getValue()
+                        << " (binding for node '" << getNodeName(node) << "')";
+      return false;
+    }
+    // Unknown rank (`tf.placeholder(tf.bool)`): a scalar, what such flags
+    // are fed. Otherwise the value fills the static shape.
+    SmallVector<int64_t> dims;
+    auto shape = node->getAttrOfType<ShapeAttr>("shape");
+    if (shape && !shape.getUnranked()) {
+      for (int64_t d : shape.getDims()) {
+        if (d < 0) {
+          node->emitError()
+              << "tfg-bind-placeholders: node '" << getNodeName(node)
+              << "' has shape with unknown dimensions; only a fully known "
+                 "shape (or a scalar) can be filled with one value";
+          return false;
+        }
+        dims.push_back(d);
+      }
+    }
+    auto type = RankedTensorType::get(dims, dtype.getValue());
+    node->setAttr("tfg.bound_value", DenseElementsAttr::get(type, scalar));
+    return true;
+  }
+
+  void runOnOperation() override {
+    GraphOp graph = getSingleGraph(getOperation());
+    if (!graph)
+      return signalPassFailure();
+    llvm::StringMap<Operation *> placeholders;
+    for (Operation &op : graph.getBlock()) {
+      StringRef type = getNodeOpType(&op);
+      if (type == "Placeholder" || type == "PlaceholderWithDefault")
+        placeholders[getNodeName(&op)] = &op;
+    }
+    llvm::StringSet<> inputNames;
+    for (const std::string &input : inputs)
+      inputNames.insert(nodeNameOfTensor(input));
+
+    SmallVector<Operation *> candidates;
+    llvm::StringSet<> bound;
+    for (const std::string &binding : bindings) {
+      auto [name, value] = StringRef(binding).split('=');
+      if (value.empty() && !StringRef(binding).contains('=')) {
+        graph.emitError() << "tfg-bind-placeholders: binding '" << binding
+                          << "' is not name=value";
+        return signalPassFailure();
+      }
+      name = nodeNameOfTensor(name.trim());
+      Operation *node = placeholders.lookup(name);
+      if (!node) {
+        graph.emitError() << "tfg-bind-placeholders: no Placeholder or "
+                             "PlaceholderWithDefault named '"
+                          << name << "'";
+        return signalPassFailure();
+      }
+      if (!markBound(node, value))
+        return signalPassFailure();
+      bound.insert(name);
+      candidates.push_back(node);
+    }
+    for (auto &entry : placeholders) {
+      Operation *node = entry.second;
+      if (getNodeOpType(node) == "PlaceholderWithDefault" &&
+          !bound.contains(entry.first()) && !inputNames.contains(entry.first())) {
+        node->setAttr("tfg.use_default", UnitAttr::get(&getContext()));
+        candidates.push_back(node);
+      }
+    }
+
+    RewritePatternSet patterns(&getContext());
+    populateWithGenerated(patterns);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    config.enableFolding(false);
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    (void)applyOpPatternsGreedily(candidates, std::move(patterns), config);
+    // A default that could not be forwarded (it carries a Switch output's
+    // deadness to control users) stays a PlaceholderWithDefault.
+    for (Operation &op : graph.getBlock()) {
+      op.removeAttr("tfg.bound_value");
+      op.removeAttr("tfg.use_default");
+    }
+  }
+};
+} // namespace

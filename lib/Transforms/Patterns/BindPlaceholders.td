@@ -1,0 +1,36 @@
+//===- BindPlaceholders.td - Placeholders become constants -*- tablegen -*-===//
+//
+// Patterns of tfg-bind-placeholders. The pass marks each bound placeholder
+// with its value (`tfg.bound_value`) and each PlaceholderWithDefault that is
+// not a graph input with `tfg.use_default`; the patterns rewrite what is
+// marked. The Const takes over the placeholder's name, so consumers that
+// name the tensor (`training:0`) still find it.
+//
+//===----------------------------------------------------------------------===//
+
+include "TFG/Dialect/IR/TFGOps.td"
+include "TFG/Transforms/RewriteUtils.td"
+
+def TFG_IsBound : Constraint<CPred<"::mlir::tfg::getBoundValue($0) != nullptr">,
+                             "placeholder is bound to a value">;
+def TFG_UsesDefault : Constraint<
+  CPred<"::mlir::tfg::getNodeOfToken($0)->hasAttr(\"tfg.use_default\")">,
+  "PlaceholderWithDefault takes its default">;
+
+// Const(value) named like the node, with the node's control inputs.
+def TFG_BoundConstNode : NativeCodeCall<
+  "::mlir::tfg::createBoundConstNode($_builder, $0)", 2>;
+
+def BindPlaceholder : Pat<(TFG_PlaceholderOp:$node $ctls, $dtype, $shape),
+                          (TFG_BoundConstNode $node__1),
+                          [(TFG_IsBound $node__1)]>;
+
+def BindPlaceholderWithDefault : Pat<
+  (TFG_PlaceholderWithDefaultOp:$node $defaultValue, $ctls, $dtype, $shape),
+  (TFG_BoundConstNode $node__1), [(TFG_IsBound $node__1)]>;
+
+// Not fed: the node forwards its default (as TensorFlow runs it).
+def UseDefault : Pattern<
+  (TFG_PlaceholderWithDefaultOp:$node $defaultValue, $ctls, $dtype, $shape),
+  [(replaceWithValue $defaultValue), (TFG_RerouteControl $node__1, $defaultValue)],
+  [(TFG_UsesDefault $node__1), (TFG_CanRerouteControl $node__1, $defaultValue)]>;
