@@ -49,7 +49,7 @@ echo "== run it"
 "$work/build/downstream-strip" "$model" output > "$work/stripped.mlir" \
   2> "$work/counts.txt"
 "$filecheck" --input-file="$work/counts.txt" /dev/stdin <<'CHECKS'
-CHECK: imported: 36 nodes
+CHECK: imported: 54 nodes
 CHECK-NEXT: stripped: {{[0-9]+}} nodes
 CHECKS
 "$filecheck" --input-file="$work/stripped.mlir" /dev/stdin <<'CHECKS'

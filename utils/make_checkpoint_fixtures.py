@@ -238,7 +238,16 @@ def main():
                         help="Snappy-compress the index's data blocks")
     args = parser.parse_args()
     tensors = sorted(parse_tensor(t) for t in args.tensor) if args.tensor else TENSORS
-    os.makedirs(args.outdir, exist_ok=True)
+    write_checkpoint(args.outdir, tensors, args.corrupt, args.snappy)
+
+
+def write_checkpoint(outdir, tensors, corrupt=None, snappy=False):
+    """Writes OUTDIR/model.ckpt.{index,data-00000-of-00001} and OUTDIR/checkpoint
+    holding TENSORS, a list of (name, dtype, dims, little-endian bytes) such as
+    parse_tensor returns; CORRUPT is one of --corrupt's KINDs. Other scripts
+    (examples/make_example.py) import this module and call it."""
+    tensors = sorted(tensors)
+    os.makedirs(outdir, exist_ok=True)
 
     data = bytearray()
     entries = [(b"", HEADER)]
@@ -246,27 +255,26 @@ def main():
         entries.append((name.encode(), entry_proto(
             dtype, dims, len(data), len(raw), mask(crc32c(raw)))))
         data += raw
-    if args.corrupt == "sliced":
+    if corrupt == "sliced":
         entries.append((b"part_var", entry_proto(
             DT_FLOAT, [4, 2], slices=[[(0, 2), (0, None)], [(2, 2), (0, None)]])))
-    if args.corrupt == "bad-dtype":
+    if corrupt == "bad-dtype":
         entries.append((b"variant_var", entry_proto(DT_VARIANT, [], len(data), 0, mask(crc32c(b"")))))
     entries.sort()
-    if args.corrupt == "flip-data":
+    if corrupt == "flip-data":
         data[2] ^= 0x40  # in 'a/float'
-    if args.corrupt == "truncate-shard":
+    if corrupt == "truncate-shard":
         data = data[:-3]
 
-    prefix = os.path.join(args.outdir, "model.ckpt")
+    prefix = os.path.join(outdir, "model.ckpt")
     with open(prefix + ".index", "wb") as f:
-        f.write(sstable(entries, "snappy" if args.snappy else args.corrupt))
-    if args.corrupt != "missing-data":
+        f.write(sstable(entries, "snappy" if snappy else corrupt))
+    if corrupt != "missing-data":
         with open(prefix + ".data-00000-of-00001", "wb") as f:
             f.write(bytes(data))
-    with open(os.path.join(args.outdir, "checkpoint"), "w") as f:
+    with open(os.path.join(outdir, "checkpoint"), "w") as f:
         f.write('model_checkpoint_path: "C:/elsewhere/model.ckpt"\n'
                 'all_model_checkpoint_paths: "C:/elsewhere/model.ckpt"\n')
-
 
 if __name__ == "__main__":
     main()
