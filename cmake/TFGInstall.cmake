@@ -1,6 +1,7 @@
 # `cmake --install BUILD --prefix P` lays out TFG as a CMake package:
 #   P/include/TFG/...            public headers, .td files, generated .h.inc
-#   P/lib/libTFG*.a              TFGDialect TFGImport TFGProto TFGCheckpoint
+#   P/lib/libTFG*.a              TFGDialect TFGAnalysis TFGImport TFGProto
+#                                TFGCheckpoint TFGTransformUtils
 #                                TFGTransforms TFGConversion
 #   P/lib/libTFGPlugin.so        the mlir-opt plugin
 #   P/bin/tfg-*                  tools
@@ -18,15 +19,16 @@ set(TFG_INSTALL_CMAKE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/tfg)
 
 # Usage requirements: our headers, from the tree when building, from the
 # prefix once installed.
-foreach(lib TFGDialect TFGImport TFGTransforms TFGCheckpoint TFGConversion)
+foreach(lib TFGDialect TFGAnalysis TFGImport TFGTransformUtils TFGTransforms
+    TFGCheckpoint TFGConversion)
   target_include_directories(${lib} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
     $<INSTALL_INTERFACE:include>)
 endforeach()
 
-install(TARGETS TFGDialect TFGImport TFGProto TFGCheckpoint TFGTransforms
-                TFGConversion TFGPlugin
+install(TARGETS TFGDialect TFGAnalysis TFGImport TFGProto TFGCheckpoint
+                TFGTransformUtils TFGTransforms TFGConversion TFGPlugin
   EXPORT TFGTargets
   ARCHIVE DESTINATION lib${LLVM_LIBDIR_SUFFIX} COMPONENT tfg
   LIBRARY DESTINATION lib${LLVM_LIBDIR_SUFFIX} COMPONENT tfg)

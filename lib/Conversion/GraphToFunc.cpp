@@ -8,7 +8,7 @@
 
 #include "TFG/Conversion/Passes.h"
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"

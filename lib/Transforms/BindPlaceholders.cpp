@@ -1,17 +1,19 @@
 //===- BindPlaceholders.cpp - Placeholders become constants ---------------===//
 //
-// The pass parses the bindings and marks the nodes; the rewrites are the DRR
-// patterns of Patterns/BindPlaceholders.td.
+// The pass parses the bindings and hands them to the DRR patterns of
+// Patterns/BindPlaceholders.td as its pass state; the patterns rewrite.
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
-#include "TFG/Transforms/RewriteUtils.h"
+#include "TFG/Transforms/Utils/GraphRewriteDriver.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -22,6 +24,44 @@ namespace mlir::tfg {
 
 using namespace mlir;
 using namespace mlir::tfg;
+
+namespace {
+/// What the patterns rewrite, decided by the pass from its options.
+struct PlaceholderBindings {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PlaceholderBindings)
+  /// Bound placeholder -> its value, filled to its shape.
+  llvm::DenseMap<Operation *, ElementsAttr> values;
+  /// PlaceholderWithDefault nodes that are neither bound nor graph inputs.
+  llvm::DenseSet<Operation *> takeDefault;
+};
+} // namespace
+
+static const PlaceholderBindings &getBindings(Operation *node) {
+  static const PlaceholderBindings none;
+  auto *bindings = getGraphRewriteState<PlaceholderBindings>(node);
+  return bindings ? *bindings : none;
+}
+
+namespace mlir::tfg {
+/// The value the placeholder of `token` is bound to, or null.
+static ElementsAttr getBoundValue(Value token) {
+  Operation *node = getNodeOfToken(token);
+  return getBindings(node).values.lookup(node);
+}
+
+/// The PlaceholderWithDefault of `token` forwards its default.
+static bool takesDefault(Value token) {
+  Operation *node = getNodeOfToken(token);
+  return getBindings(node).takeDefault.contains(node);
+}
+
+/// Const(bound value) with the node's name, device and control inputs, for
+/// the pattern to replace the node with.
+static ResultRange createBoundConstNode(RewriterBase &rewriter, Value token) {
+  SmallVector<Value> controls(getControlOperands(getNodeOfToken(token)));
+  return createConstNode(rewriter, token, getBoundValue(token), "", controls);
+}
+} // namespace mlir::tfg
 
 namespace {
 #include "BindPlaceholders.inc"
@@ -67,9 +107,16 @@ struct BindPlaceholdersPass
     : tfg::impl::BindPlaceholdersBase<BindPlaceholdersPass> {
   using Base::Base;
 
-  /// Marks `node` with the value `text` filled to its shape; false after a
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    populateWithGenerated(set);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+
+  /// Binds `node` to the value `text` filled to its shape; false after a
   /// diagnostic naming the node.
-  bool markBound(Operation *node, StringRef text) {
+  bool bind(Operation *node, StringRef text, PlaceholderBindings &decided) {
     auto dtype = node->getAttrOfType<TypeAttr>("dtype");
     if (!dtype) {
       node->emitError() << "tfg-bind-placeholders: node '" << getNodeName(node)
@@ -100,7 +147,7 @@ struct BindPlaceholdersPass
       }
     }
     auto type = RankedTensorType::get(dims, dtype.getValue());
-    node->setAttr("tfg.bound_value", DenseElementsAttr::get(type, scalar));
+    decided.values[node] = DenseElementsAttr::get(type, scalar);
     return true;
   }
 
@@ -118,6 +165,7 @@ struct BindPlaceholdersPass
     for (const std::string &input : inputs)
       inputNames.insert(nodeNameOfTensor(input));
 
+    PlaceholderBindings decided;
     SmallVector<Operation *> candidates;
     llvm::StringSet<> bound;
     for (const std::string &binding : bindings) {
@@ -135,7 +183,7 @@ struct BindPlaceholdersPass
                           << name << "'";
         return signalPassFailure();
       }
-      if (!markBound(node, value))
+      if (!bind(node, value, decided))
         return signalPassFailure();
       bound.insert(name);
       candidates.push_back(node);
@@ -144,24 +192,18 @@ struct BindPlaceholdersPass
       Operation *node = entry.second;
       if (getNodeOpType(node) == "PlaceholderWithDefault" &&
           !bound.contains(entry.first()) && !inputNames.contains(entry.first())) {
-        node->setAttr("tfg.use_default", UnitAttr::get(&getContext()));
+        decided.takeDefault.insert(node);
         candidates.push_back(node);
       }
     }
 
-    RewritePatternSet patterns(&getContext());
-    populateWithGenerated(patterns);
-    GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-    config.enableFolding(false);
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    (void)applyOpPatternsGreedily(candidates, std::move(patterns), config);
-    // A default that could not be forwarded (it carries a Switch output's
+    // A default that cannot be forwarded (it carries a Switch output's
     // deadness to control users) stays a PlaceholderWithDefault.
-    for (Operation &op : graph.getBlock()) {
-      op.removeAttr("tfg.bound_value");
-      op.removeAttr("tfg.use_default");
-    }
+    GraphRewriteConfig config;
+    applyGraphRewrites(graph, candidates, patterns,
+                       config.withState(decided));
   }
+
+  FrozenRewritePatternSet patterns;
 };
 } // namespace

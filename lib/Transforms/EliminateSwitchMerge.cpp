@@ -1,21 +1,23 @@
 //===- EliminateSwitchMerge.cpp - Constant-predicate control flow ---------===//
 //
-// Deadness is data: a forward analysis with TensorFlow executor semantics
+// Deadness is data: DeadnessAnalysis (TensorFlow executor semantics)
 // decides which values are dead once predicates are constant; the rewrites
 // are DRR patterns (Patterns/EliminateSwitchMerge.td) and a PDLL pattern
-// (Patterns/EliminateSwitchMerge.pdll) that act on what it recorded.
+// (Patterns/EliminateSwitchMerge.pdll) that ask it through the pass state.
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/DeadnessAnalysis.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
-#include "TFG/Transforms/RewriteUtils.h"
+#include "TFG/Transforms/Utils/GraphRewriteDriver.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/Dialect/PDL/IR/PDL.h"
 #include "mlir/Dialect/PDLInterp/IR/PDLInterp.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace mlir::tfg {
@@ -26,16 +28,50 @@ namespace mlir::tfg {
 using namespace mlir;
 using namespace mlir::tfg;
 
-static constexpr llvm::StringLiteral kDead = "tfg.dead";
-static constexpr llvm::StringLiteral kDeadOutput = "tfg.dead_output";
-static constexpr llvm::StringLiteral kLiveInput = "tfg.live_input";
+namespace {
+/// What the patterns ask about, decided from the deadness analysis before
+/// any rewrite (a rewrite changes the inputs a later match would look at:
+/// a forwarded Switch makes a Merge's dead input live). Keyed by the
+/// candidates, which the driver alone visits.
+struct SwitchMergeDecisions {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SwitchMergeDecisions)
+  llvm::DenseSet<Operation *> deadNodes;
+  /// Live Switch -> its dead output.
+  llvm::DenseMap<Operation *, unsigned> deadSwitchOutputs;
+  /// Live Merge -> its only live data input.
+  llvm::DenseMap<Operation *, unsigned> liveMergeInputs;
+};
+} // namespace
+
+/// The decisions of the pass applying the patterns to `node`'s graph; empty
+/// ones for any other application (the patterns then do nothing).
+static const SwitchMergeDecisions &getDecisions(Operation *node) {
+  static const SwitchMergeDecisions none;
+  auto *decisions = getGraphRewriteState<SwitchMergeDecisions>(node);
+  return decisions ? *decisions : none;
+}
 
 namespace mlir::tfg {
-/// The data input a Merge marked `tfg.live_input` forwards.
+/// The Switch of `switchToken` is live and one of its outputs is dead.
+static bool hasDeadOutput(Value switchToken) {
+  Operation *node = getNodeOfToken(switchToken);
+  return getDecisions(node).deadSwitchOutputs.contains(node);
+}
+
+/// The Merge of `mergeToken` has one live data input, not a back edge.
+static bool hasOneLiveInput(Value mergeToken) {
+  Operation *merge = getNodeOfToken(mergeToken);
+  return getDecisions(merge).liveMergeInputs.contains(merge);
+}
+
+static unsigned getLiveMergeInputIndex(Operation *merge) {
+  return getDecisions(merge).liveMergeInputs.lookup(merge);
+}
+
+/// The data input the Merge forwards.
 static Value getLiveMergeInput(Value mergeToken) {
   Operation *merge = getNodeOfToken(mergeToken);
-  auto index = merge->getAttrOfType<IntegerAttr>(kLiveInput);
-  return getDataOperands(merge)[index.getInt()];
+  return getDataOperands(merge)[getLiveMergeInputIndex(merge)];
 }
 
 /// Const(K), K the live input's index, for the Merge's `value_index` when
@@ -45,10 +81,10 @@ static Value createMergeValueIndex(PatternRewriter &rewriter,
   Operation *merge = getNodeOfToken(mergeToken);
   if (merge->getResult(1).use_empty())
     return getLiveMergeInput(mergeToken);
-  auto index = merge->getAttrOfType<IntegerAttr>(kLiveInput);
+  unsigned index = getLiveMergeInputIndex(merge);
   auto value = DenseElementsAttr::get(
       RankedTensorType::get({}, rewriter.getI32Type()),
-      rewriter.getI32IntegerAttr(index.getInt()));
+      rewriter.getI32IntegerAttr(index));
   return createConstNode(rewriter, mergeToken, value, "/value_index")[0];
 }
 } // namespace mlir::tfg
@@ -58,84 +94,7 @@ namespace {
 #include "EliminateSwitchMergePDLL.h.inc"
 } // namespace
 
-static bool isForwarding(StringRef opType) {
-  return opType == "Identity" || opType == "Snapshot" ||
-         opType == "StopGradient";
-}
-
-/// The value of a bool predicate when it is a constant, looking through
-/// Identity chains and Switch data outputs (which forward their input).
-static std::optional<bool> getConstantPredicate(Value value) {
-  for (int depth = 0; depth < 64; ++depth) {
-    if (std::optional<bool> constant = getConstSplatBool(value))
-      return constant;
-    Operation *producer = value.getDefiningOp();
-    if (!producer || !isNodeOp(producer))
-      return std::nullopt;
-    StringRef opType = getNodeOpType(producer);
-    if (isForwarding(opType) || (opType == "Switch" &&
-                                 value != getControlToken(producer)))
-      value = getDataOperands(producer)[0];
-    else
-      return std::nullopt;
-  }
-  return std::nullopt;
-}
-
 namespace {
-/// Which values never get computed, by TensorFlow's executor rules: the
-/// untaken output of a Switch with a constant predicate is dead; a node
-/// with a dead data or control input is dead (all its outputs and its
-/// token); a Merge is dead only when all its data inputs are. A control
-/// edge from a Switch carries the Switch node's deadness, not an output's.
-/// Optimistic on cycles (loops stay live unless dead from outside).
-class DeadnessAnalysis {
-public:
-  explicit DeadnessAnalysis(Block &graph) {
-    SmallVector<Operation *> worklist;
-    for (Operation &op : graph) {
-      if (getNodeOpType(&op) != "Switch")
-        continue;
-      std::optional<bool> predicate =
-          getConstantPredicate(getDataOperands(&op)[1]);
-      if (!predicate)
-        continue;
-      markDead(op.getResult(*predicate ? 0 : 1), worklist);
-    }
-    while (!worklist.empty()) {
-      Operation *op = worklist.pop_back_val();
-      if (deadNodes.contains(op) || !isNodeOp(op))
-        continue;
-      bool dead;
-      if (getNodeOpType(op) == "Merge")
-        dead = llvm::all_of(getDataOperands(op),
-                            [&](Value v) { return isDead(v); });
-      else
-        dead = llvm::any_of(op->getOperands(),
-                            [&](Value v) { return isDead(v); });
-      if (!dead)
-        continue;
-      deadNodes.insert(op);
-      for (Value result : op->getResults())
-        markDead(result, worklist);
-    }
-  }
-
-  bool isDead(Value value) const { return deadValues.contains(value); }
-  bool isDead(Operation *node) const { return deadNodes.contains(node); }
-
-private:
-  void markDead(Value value, SmallVectorImpl<Operation *> &worklist) {
-    if (!deadValues.insert(value).second)
-      return;
-    for (Operation *user : value.getUsers())
-      worklist.push_back(user);
-  }
-
-  llvm::DenseSet<Value> deadValues;
-  llvm::DenseSet<Operation *> deadNodes;
-};
-
 struct EliminateSwitchMergePass
     : tfg::impl::EliminateSwitchMergeBase<EliminateSwitchMergePass> {
   using Base::Base;
@@ -144,6 +103,10 @@ struct EliminateSwitchMergePass
     RewritePatternSet set(context);
     populateWithGenerated(set);
     populateGeneratedPDLLPatterns(set);
+    set.getPDLPatterns().registerConstraintFunction(
+        "IsDead", [](PatternRewriter &, Operation *node) {
+          return success(getDecisions(node).deadNodes.contains(node));
+        });
     patterns = FrozenRewritePatternSet(std::move(set));
     return success();
   }
@@ -152,56 +115,29 @@ struct EliminateSwitchMergePass
     GraphOp graph = getSingleGraph(getOperation());
     if (!graph)
       return signalPassFailure();
-    Block &block = graph.getBlock();
-    DeadnessAnalysis deadness(block);
-
-    // Record the analysis on the nodes for the patterns.
+    const auto &deadness = getAnalysis<DeadnessAnalysis>();
+    SwitchMergeDecisions decisions;
     SmallVector<Operation *> candidates;
-    Builder builder(&getContext());
-    for (Operation &op : block) {
+    for (Operation &op : graph.getBlock()) {
       if (deadness.isDead(&op)) {
-        op.setAttr(kDead, builder.getUnitAttr());
-        candidates.push_back(&op);
+        decisions.deadNodes.insert(&op);
+      } else if (std::optional<unsigned> output =
+                     deadness.getDeadSwitchOutput(&op)) {
+        decisions.deadSwitchOutputs[&op] = *output;
+      } else if (std::optional<unsigned> input =
+                     deadness.getOnlyLiveMergeInput(&op)) {
+        decisions.liveMergeInputs[&op] = *input;
+      } else {
         continue;
       }
-      StringRef opType = getNodeOpType(&op);
-      if (opType == "Switch") {
-        for (unsigned i = 0; i < 2; ++i)
-          if (deadness.isDead(op.getResult(i))) {
-            op.setAttr(kDeadOutput, builder.getI32IntegerAttr(i));
-            candidates.push_back(&op);
-          }
-      } else if (opType == "Merge") {
-        SmallVector<unsigned> live;
-        for (auto [i, input] : llvm::enumerate(getDataOperands(&op)))
-          if (!deadness.isDead(input))
-            live.push_back(i);
-        if (live.size() != 1 || live.size() == getDataOperands(&op).size())
-          continue;
-        // A loop's back edge is not a value to forward: the Merge would
-        // become a cycle without it.
-        Operation *producer = getDataOperands(&op)[live[0]].getDefiningOp();
-        if (producer && getNodeOpType(producer) == "NextIteration")
-          continue;
-        op.setAttr(kLiveInput, builder.getI32IntegerAttr(live[0]));
-        candidates.push_back(&op);
-      }
+      candidates.push_back(&op);
     }
-
-    GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-    config.enableFolding(false);
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    NodeNameTable names(block); // one name lookup per created node
-    (void)applyOpPatternsGreedily(candidates, patterns, config);
 
     // What is left (a dead node a loop's live Merge still lists) stays, as
     // it was.
-    for (Operation &op : block) {
-      op.removeAttr(kDead);
-      op.removeAttr(kDeadOutput);
-      op.removeAttr(kLiveInput);
-    }
+    GraphRewriteConfig config;
+    applyGraphRewrites(graph, candidates, patterns,
+                       config.withState(decisions));
   }
 
   FrozenRewritePatternSet patterns;

@@ -1,19 +1,19 @@
 //===- EmbedPreprocessing.cpp - Input normalization in the graph ----------===//
 //
 // tfg-embed-preprocessing. The pass checks its options against the input
-// Placeholder and records them on it; the DRR patterns of
+// Placeholder and decides what to embed; the DRR patterns of
 // Patterns/EmbedPreprocessing.td rewrite it. The native helpers here read
-// what was recorded.
+// the decision, which the pass hands to the patterns as its pass state.
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
-#include "TFG/Transforms/RewriteUtils.h"
+#include "TFG/Transforms/Utils/GraphRewriteDriver.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace mlir::tfg {
@@ -24,15 +24,24 @@ namespace mlir::tfg {
 using namespace mlir;
 using namespace mlir::tfg;
 
-/// The decision recorded on the input Placeholder: {dtype, shape, mean,
-/// scale, [size, align_corners, half_pixel_centers]}.
-static constexpr StringLiteral kPreprocessingAttr = "tfg.embed_preprocessing";
+namespace {
+/// What to embed before the input Placeholder: {dtype, shape, mean, scale,
+/// [size, align_corners, half_pixel_centers]}.
+struct PreprocessingDecision {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PreprocessingDecision)
+  Operation *input = nullptr;
+  DictionaryAttr values;
+};
+} // namespace
 
 namespace mlir::tfg {
 
+/// The decision for the node of `token`, or null when it is not the input.
 DictionaryAttr getEmbeddedPreprocessing(Value token) {
-  return getNodeOfToken(token)->getAttrOfType<DictionaryAttr>(
-      kPreprocessingAttr);
+  Operation *node = getNodeOfToken(token);
+  auto *decision = getGraphRewriteState<PreprocessingDecision>(node);
+  return decision && decision->input == node ? decision->values
+                                             : DictionaryAttr();
 }
 
 bool embedsResize(Value token) {
@@ -244,18 +253,12 @@ struct EmbedPreprocessingPass
                           ShapeAttr::get(context, dims, unranked));
     recorded.emplace_back(StringAttr::get(context, "mean"), *meanValue);
     recorded.emplace_back(StringAttr::get(context, "scale"), *scaleValue);
-    node->setAttr(kPreprocessingAttr, DictionaryAttr::get(context, recorded));
-
-    GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-    config.enableFolding(false);
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    bool erased = false;
-    NodeNameTable names(graph.getBlock());
-    (void)applyOpPatternsGreedily({node}, patterns, config, /*changed=*/nullptr,
-                                  &erased);
-    if (!erased) {
-      node->removeAttr(kPreprocessingAttr);
+    PreprocessingDecision decision{node,
+                                   DictionaryAttr::get(context, recorded)};
+    GraphRewriteConfig config;
+    GraphRewriteResult result = applyGraphRewrites(
+        graph, {node}, patterns, config.withState(decision));
+    if (!result.allCandidatesErased) {
       node->emitError() << "tfg-embed-preprocessing: Placeholder '"
                         << inputName << "' was not rewritten";
       return signalPassFailure();

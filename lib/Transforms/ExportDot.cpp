@@ -1,7 +1,7 @@
 //===- ExportDot.cpp - Draw the graph as a Graphviz DOT file --------------===//
 
-#include "TFG/Transforms/GraphDot.h"
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphDot.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/Support/FileUtilities.h"

@@ -7,16 +7,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
-#include "TFG/Transforms/RewriteUtils.h"
+#include "TFG/Transforms/Utils/GraphRewriteDriver.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <cmath>
 #include <cstring>
@@ -401,31 +401,19 @@ namespace fold_old_batch_norms {
 #include "FoldOldBatchNorms.inc"
 } // namespace fold_old_batch_norms
 
-/// Applies `patterns` to every node (and the nodes they create), then erases
+/// Applies `patterns` to every node and the nodes they create, then erases
 /// what the rewrites left without users (the old weights, the batch norm's
-/// statistics).
+/// statistics, intermediate nodes a later rewrite replaced: the Mul and
+/// BiasAdd a batch norm became before they folded further).
 static void applyFoldingPatterns(GraphOp graph,
                                  const FrozenRewritePatternSet &patterns) {
-  Block &block = graph.getBlock();
-  llvm::StringSet<> removable = getConsumedNodeNames(block);
-  llvm::StringSet<> before;
   SmallVector<Operation *> nodes;
-  for (Operation &op : block) {
+  for (Operation &op : graph.getBlock())
     nodes.push_back(&op);
-    before.insert(getNodeName(&op));
-  }
-  GreedyRewriteConfig config;
-  config.setStrictness(GreedyRewriteStrictness::AnyOp);
-  config.enableFolding(false);
-  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-  NodeNameTable names(block); // one name lookup per created node
-  (void)applyOpPatternsGreedily(nodes, patterns, config);
-  // Intermediate nodes a later rewrite replaced (the Mul and BiasAdd a
-  // batch norm became, before they folded further) go too.
-  for (Operation &op : block)
-    if (!before.contains(getNodeName(&op)))
-      removable.insert(getNodeName(&op));
-  eraseOrphanedNodes(block, removable);
+  GraphRewriteConfig config;
+  config.scope = GraphRewriteConfig::Scope::CandidatesAndNewNodes;
+  config.eraseOrphans = true;
+  applyGraphRewrites(graph, nodes, patterns, config);
 }
 
 namespace {

@@ -7,16 +7,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Transforms/ConstantEvaluation.h"
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Transforms/Utils/ConstantEvaluation.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
-#include "TFG/Transforms/RewriteUtils.h"
+#include "TFG/Transforms/Utils/GraphRewriteDriver.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/Dialect/PDL/IR/PDL.h"
 #include "mlir/Dialect/PDLInterp/IR/PDLInterp.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::tfg {
@@ -86,8 +86,48 @@ static SmallVector<Value> createFoldedConstNodes(PatternRewriter &rewriter,
 }
 
 namespace {
+/// What the patterns need from the pass's options.
+struct FoldingLimits {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FoldingLimits)
+  uint64_t maxBytes;
+};
+
 struct FoldConstantsPass : tfg::impl::FoldConstantsBase<FoldConstantsPass> {
   using Base::Base;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    populateGeneratedPDLLPatterns(set);
+    PDLPatternModule &pdl = set.getPDLPatterns();
+    pdl.registerConstraintFunction(
+        "EvaluateNode",
+        [](PatternRewriter &rewriter, PDLResultList &results,
+           ArrayRef<PDLValue> args) -> LogicalResult {
+          Operation *node = args[0].cast<Operation *>();
+          auto *limits = getGraphRewriteState<FoldingLimits>(node);
+          if (!limits || !isNodeOp(node) || getDataResults(node).empty())
+            return failure();
+          std::string error;
+          auto values = evaluateNode(node, limits->maxBytes, error);
+          if (failed(values))
+            return failure();
+          results.push_back(rewriter.getArrayAttr(SmallVector<Attribute>(
+              values->begin(), values->end())));
+          return success();
+        });
+    pdl.registerRewriteFunction(
+        "CreateFoldedConsts",
+        [](PatternRewriter &rewriter, PDLResultList &results,
+           ArrayRef<PDLValue> args) -> LogicalResult {
+          Operation *node = args[0].cast<Operation *>();
+          SmallVector<Value> values = createFoldedConstNodes(
+              rewriter, node, cast<ArrayAttr>(args[1].cast<Attribute>()));
+          results.push_back(ValueRange(values)); // copied by PDL
+          return success();
+        });
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -95,56 +135,19 @@ struct FoldConstantsPass : tfg::impl::FoldConstantsBase<FoldConstantsPass> {
     if (!graph)
       return signalPassFailure();
     uint64_t maxBytes = maxConstantSize;
+    FoldingLimits limits{maxBytes};
 
-    RewritePatternSet patterns(&getContext());
-    populateGeneratedPDLLPatterns(patterns);
-    PDLPatternModule &pdl = patterns.getPDLPatterns();
-    pdl.registerConstraintFunction(
-        "EvaluateNode",
-        [maxBytes](PatternRewriter &rewriter, PDLResultList &results,
-                   ArrayRef<PDLValue> args) -> LogicalResult {
-          Operation *node = args[0].cast<Operation *>();
-          if (!isNodeOp(node) || getDataResults(node).empty())
-            return failure();
-          std::string error;
-          auto values = evaluateNode(node, maxBytes, error);
-          if (failed(values))
-            return failure();
-          results.push_back(rewriter.getArrayAttr(SmallVector<Attribute>(
-              values->begin(), values->end())));
-          return success();
-        });
-    // Consts that replace a consumed node are not outputs either: erased
-    // below when they end up unused (a folded Split whose parts were
-    // folded further).
-    llvm::StringSet<> consumedBefore = getConsumedNodeNames(graph.getBlock());
-    pdl.registerRewriteFunction(
-        "CreateFoldedConsts",
-        [&consumedBefore](PatternRewriter &rewriter, PDLResultList &results,
-                          ArrayRef<PDLValue> args) -> LogicalResult {
-          Operation *node = args[0].cast<Operation *>();
-          bool isOutput = node->use_empty();
-          SmallVector<Value> values = createFoldedConstNodes(
-              rewriter, node, cast<ArrayAttr>(args[1].cast<Attribute>()));
-          if (!isOutput)
-            for (Value value : ArrayRef<Value>(values).drop_back())
-              if (value)
-                consumedBefore.insert(getNodeName(value.getDefiningOp()));
-          results.push_back(ValueRange(values)); // copied by PDL
-          return success();
-        });
-
-    GreedyRewriteConfig config;
-    config.enableFolding(false);
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    config.setMaxIterations(GreedyRewriteConfig::kNoLimit);
-    NodeNameTable names(graph.getBlock()); // one lookup per created Const
-    if (failed(applyPatternsGreedily(graph, std::move(patterns), config))) {
+    // The Consts that were read are gone with their last reader; Consts
+    // that replace a consumed node are not outputs either (a folded Split
+    // whose parts were folded further).
+    GraphRewriteConfig config;
+    config.scope = GraphRewriteConfig::Scope::WholeGraph;
+    config.eraseOrphans = true;
+    if (!applyGraphRewrites(graph, {}, patterns, config.withState(limits))
+             .converged) {
       graph.emitError() << "tfg-fold-constants: did not converge";
       return signalPassFailure();
     }
-    // The Consts that were read are gone with their last reader.
-    eraseOrphanedNodes(graph.getBlock(), consumedBefore);
 
     // What is left unfolded with constant inputs: an error, unless told to
     // ignore errors (TensorFlow's fold_constants(ignore_errors=true)).
@@ -164,5 +167,7 @@ struct FoldConstantsPass : tfg::impl::FoldConstantsBase<FoldConstantsPass> {
     if (failedAny && !ignoreErrors)
       signalPassFailure();
   }
+
+  FrozenRewritePatternSet patterns;
 };
 } // namespace

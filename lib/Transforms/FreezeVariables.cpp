@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TFG/Checkpoint/CheckpointReader.h"
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
-#include "TFG/Transforms/RewriteUtils.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"

@@ -9,13 +9,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "TFG/Dialect/IR/TensorProto.h"
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
-#include "TFG/Transforms/RewriteUtils.h"
+#include "TFG/Transforms/Utils/GraphRewriteDriver.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <cmath>
 #include <limits>
@@ -378,13 +378,8 @@ struct QuantizeWeightsPass
     if (nameClash)
       return signalPassFailure();
 
-    GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-    config.enableFolding(false);
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    (void)applyOpPatternsGreedily(
-        candidates, tensorflowMode ? tensorflowPatterns : perChannelPatterns,
-        config);
+    applyGraphRewrites(graph, candidates,
+                       tensorflowMode ? tensorflowPatterns : perChannelPatterns);
   }
 
   FrozenRewritePatternSet tensorflowPatterns, perChannelPatterns;

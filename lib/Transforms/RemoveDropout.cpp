@@ -6,13 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
-#include "TFG/Transforms/RewriteUtils.h"
+#include "TFG/Transforms/Utils/GraphRewriteDriver.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tfg {
 #define GEN_PASS_DEF_REMOVEDROPOUT
@@ -142,19 +142,14 @@ struct RemoveDropoutPass : tfg::impl::RemoveDropoutBase<RemoveDropoutPass> {
     if (candidates.empty())
       return;
 
-    llvm::StringSet<> consumedBefore = getConsumedNodeNames(block);
-    // A kept node (a signature's keep_prob input) stays even when the
-    // dropouts were its only users.
-    for (const auto &name : *kept)
-      consumedBefore.erase(name.getKey());
-    GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-    config.enableFolding(false);
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    // Not converging only means some candidates stay.
-    (void)applyOpPatternsGreedily(candidates, patterns, config);
-    // The RandomUniform, Floor, Consts, ... the dropouts alone used.
-    eraseOrphanedNodes(block, consumedBefore);
+    // Not converging only means some candidates stay. The RandomUniform,
+    // Floor, Consts, ... the dropouts alone used go; a kept node (a
+    // signature's keep_prob input) stays even when the dropouts were its
+    // only users.
+    GraphRewriteConfig config;
+    config.eraseOrphans = true;
+    config.keep = &*kept;
+    applyGraphRewrites(graph, candidates, patterns, config);
   }
 
   FrozenRewritePatternSet patterns;

@@ -1,11 +1,11 @@
 //===- RemoveNodes.cpp - Splice out forwarding nodes ----------------------===//
 
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
-#include "TFG/Transforms/RewriteUtils.h"
+#include "TFG/Transforms/Utils/GraphRewriteDriver.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -63,6 +63,15 @@ namespace {
 struct RemoveNodesPass : tfg::impl::RemoveNodesBase<RemoveNodesPass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet remove(context), absorb(context);
+    populateWithGenerated(remove);
+    absorb_output_identities::populateWithGenerated(absorb);
+    removePatterns = FrozenRewritePatternSet(std::move(remove));
+    absorbPatterns = FrozenRewritePatternSet(std::move(absorb));
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     GraphOp graph = getSingleGraph(module);
@@ -96,14 +105,8 @@ struct RemoveNodesPass : tfg::impl::RemoveNodesBase<RemoveNodesPass> {
           !kept->contains(getNodeName(&op)))
         candidates.push_back(&op);
 
-    RewritePatternSet patterns(&getContext());
-    populateWithGenerated(patterns);
-    GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-    config.enableFolding(false);
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     // Not converging just means some candidates stay; nothing is wrong.
-    (void)applyOpPatternsGreedily(candidates, std::move(patterns), config);
+    applyGraphRewrites(graph, candidates, removePatterns);
 
     if (!absorbOutputIdentities)
       return;
@@ -118,9 +121,9 @@ struct RemoveNodesPass : tfg::impl::RemoveNodesBase<RemoveNodesPass> {
           !kept->contains(getNodeName(producer)))
         outputs.push_back(&op);
     }
-    RewritePatternSet absorbPatterns(&getContext());
-    absorb_output_identities::populateWithGenerated(absorbPatterns);
-    (void)applyOpPatternsGreedily(outputs, std::move(absorbPatterns), config);
+    applyGraphRewrites(graph, outputs, absorbPatterns);
   }
+
+  FrozenRewritePatternSet removePatterns, absorbPatterns;
 };
 } // namespace

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 
 namespace mlir::tfg {

@@ -1,6 +1,6 @@
 //===- StripUnusedNodes.cpp - Keep what the outputs need -------------------===//
 
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"

@@ -1,6 +1,6 @@
 //===- Summarize.cpp - Print what a graph holds ----------------------------===//
 
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "llvm/ADT/MapVector.h"

@@ -4,7 +4,7 @@
 //   tfg-dot optimized.pb --diff-against=model.pb -o diff.dot
 //
 // Reads any model format TFG imports (or a .mlir file holding a tfg.graph)
-// and writes the graph as Graphviz DOT (see TFG/Transforms/GraphDot.h).
+// and writes the graph as Graphviz DOT (see TFG/Analysis/GraphDot.h).
 // With --diff-against, colours what changed since the other graph: removed
 // nodes red and dashed, added green, changed orange. On any error nothing
 // is written and the exit status is 1.
@@ -14,8 +14,8 @@
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/Import/Diagnostics.h"
 #include "TFG/Import/Import.h"
-#include "TFG/Transforms/GraphDot.h"
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphDot.h"
+#include "TFG/Analysis/GraphQueries.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 include "TFG/Dialect/IR/TFGOps.td"
-include "TFG/Transforms/RewriteUtils.td"
+include "TFG/Transforms/Utils/RewriteUtils.td"
 
 // (TFG_CanAbsorbIntoProducer $node__1, $input): the Identity is used by
 // nothing and waits for nothing but its input; the input is output 0 of a

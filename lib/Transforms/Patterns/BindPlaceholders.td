@@ -1,20 +1,19 @@
 //===- BindPlaceholders.td - Placeholders become constants -*- tablegen -*-===//
 //
-// Patterns of tfg-bind-placeholders. The pass marks each bound placeholder
-// with its value (`tfg.bound_value`) and each PlaceholderWithDefault that is
-// not a graph input with `tfg.use_default`; the patterns rewrite what is
-// marked. The Const takes over the placeholder's name, so consumers that
+// Patterns of tfg-bind-placeholders. The pass decides the value of each bound
+// placeholder and which PlaceholderWithDefault nodes (not graph inputs) take
+// their default; the patterns rewrite those. The Const takes over the placeholder's name, so consumers that
 // name the tensor (`training:0`) still find it.
 //
 //===----------------------------------------------------------------------===//
 
 include "TFG/Dialect/IR/TFGOps.td"
-include "TFG/Transforms/RewriteUtils.td"
+include "TFG/Transforms/Utils/RewriteUtils.td"
 
 def TFG_IsBound : Constraint<CPred<"::mlir::tfg::getBoundValue($0) != nullptr">,
                              "placeholder is bound to a value">;
 def TFG_UsesDefault : Constraint<
-  CPred<"::mlir::tfg::getNodeOfToken($0)->hasAttr(\"tfg.use_default\")">,
+  CPred<"::mlir::tfg::takesDefault($0)">,
   "PlaceholderWithDefault takes its default">;
 
 // Const(value) named like the node, with the node's control inputs.

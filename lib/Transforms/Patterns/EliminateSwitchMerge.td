@@ -1,22 +1,21 @@
 //===- EliminateSwitchMerge.td - Constant-predicate control flow -*- tablegen -*-===//
 //
-// Patterns of tfg-eliminate-switch-merge. The pass runs a deadness analysis
-// (TensorFlow executor semantics) and records its result on the nodes:
-// `tfg.dead` on nodes that never run, `tfg.dead_output` = N on a live Switch
-// whose output N is dead, `tfg.live_input` = K on a live Merge whose only
-// live data input is K. The patterns rewrite what is recorded; the dead
+// Patterns of tfg-eliminate-switch-merge. The pass runs the deadness
+// analysis (TensorFlow executor semantics) and hands it to the patterns as
+// its pass state: a live Switch whose other output is dead forwards its
+// data, a live Merge whose only live data input is K is that input. The dead
 // nodes go with the PDLL pattern of EliminateSwitchMerge.pdll.
 //
 //===----------------------------------------------------------------------===//
 
 include "TFG/Dialect/IR/TFGOps.td"
-include "TFG/Transforms/RewriteUtils.td"
+include "TFG/Transforms/Utils/RewriteUtils.td"
 
 def TFG_HasDeadOutput : Constraint<
-  CPred<"::mlir::tfg::getNodeOfToken($0)->hasAttr(\"tfg.dead_output\")">,
+  CPred<"::mlir::tfg::hasDeadOutput($0)">,
   "Switch with a constant predicate">;
 def TFG_HasOneLiveInput : Constraint<
-  CPred<"::mlir::tfg::getNodeOfToken($0)->hasAttr(\"tfg.live_input\")">,
+  CPred<"::mlir::tfg::hasOneLiveInput($0)">,
   "Merge with exactly one live data input">;
 
 // TFG_CanRerouteControl for the Merge's live input.
@@ -25,7 +24,7 @@ def TFG_CanRerouteMergeControl : Constraint<
         "::mlir::tfg::getLiveMergeInput($0))">,
   "control edges can be re-routed">;
 
-// The live data input of a Merge (its `tfg.live_input`).
+// The live data input of a Merge.
 def TFG_LiveMergeInput : NativeCodeCall<
   "::mlir::tfg::getLiveMergeInput($0)">;
 // What replaces the Merge's value_index: Const(K) when it is used.

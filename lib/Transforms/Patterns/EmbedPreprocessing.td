@@ -1,9 +1,9 @@
 //===- EmbedPreprocessing.td - Input normalization in the graph -*- tablegen -*-===//
 //
 // Patterns of tfg-embed-preprocessing. The pass checks its options against
-// the input Placeholder and records them on it (`tfg.embed_preprocessing`:
-// raw dtype and shape, mean, scale, optional resize size and flags); the
-// patterns rewrite the marked Placeholder:
+// the input Placeholder and hands its decision to the patterns (raw dtype and
+// shape, mean, scale, optional resize size and flags); the patterns rewrite
+// that Placeholder:
 //
 //   x = Placeholder(float)  ->  x = Placeholder(dtype)     same name
 //                               x/cast = Cast(x) to float
@@ -17,16 +17,16 @@
 //===----------------------------------------------------------------------===//
 
 include "TFG/Dialect/IR/TFGOps.td"
-include "TFG/Transforms/RewriteUtils.td"
+include "TFG/Transforms/Utils/RewriteUtils.td"
 
 def TFG_EmbedsPreprocessing : Constraint<
   CPred<"::mlir::tfg::getEmbeddedPreprocessing($0) && "
         "!::mlir::tfg::embedsResize($0)">,
-  "input marked for embedded preprocessing, without resize">;
+  "the input chosen for embedded preprocessing, without resize">;
 def TFG_EmbedsPreprocessingWithResize : Constraint<
   CPred<"::mlir::tfg::getEmbeddedPreprocessing($0) && "
         "::mlir::tfg::embedsResize($0)">,
-  "input marked for embedded preprocessing, with resize">;
+  "the input chosen for embedded preprocessing, with resize">;
 
 // The raw input's dtype (TypeAttr) and shape (#tfg.shape), and its tensor
 // type with that dtype or with float (the Cast's output).

@@ -21,7 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 include "TFG/Dialect/IR/TFGOps.td"
-include "TFG/Transforms/RewriteUtils.td"
+include "TFG/Transforms/Utils/RewriteUtils.td"
 
 // (TFG_IsChannelScaleOf $scale, $conv__1): $scale is a constant that
 // multiplies each output channel of the conv-like node (a scalar, [C], or
@@ -40,7 +40,6 @@ def TFG_IsChannelBiasOf : Constraint<
 def TFG_IsBiasAddBias : Constraint<
   CPred<"::mlir::tfg::isChannelBiasOf($0, $1, /*broadcast=*/false)">,
   "a constant BiasAdd bias">;
-def TFG_HasOneUse : Constraint<CPred<"$0.hasOneUse()">, "has one use">;
 
 // Const(W * s) next to the conv-like node's weights.
 def TFG_ScaledWeights : NativeCodeCall<
@@ -57,12 +56,6 @@ def TFG_ChannelBias : NativeCodeCall<
   "::mlir::tfg::createChannelBias($_builder, $0, $1)">;
 def TFG_ConvDataFormat : NativeCodeCall<
   "::mlir::tfg::getConvDataFormat($_builder, $0)">;
-// Names the node of the first token like the node of the second (name and
-// device): the replacement takes over the replaced node's name.
-def TFG_NameLike : NativeCodeCallVoid<
-  "::mlir::tfg::nameNodeLike(::mlir::tfg::getNodeOfToken($0), "
-  "::mlir::tfg::getNodeOfToken($1), "
-  "::mlir::tfg::getNodeName(::mlir::tfg::getNodeOfToken($1)))">;
 
 //===----------------------------------------------------------------------===//
 // Mul by a per-channel constant into the weights
@@ -75,7 +68,7 @@ def FoldMulIntoConv2D : Pattern<
   [(TFG_Conv2DOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s), $convCtls, $T,
        $strides, $cudnn, $padding, $explicitPaddings, $format, $dilations,
        (returnType $mul__0, $mul__1)),
-   (TFG_NameLike $newNode__1, $mul__1),
+   (TFG_NameAs $newNode__1, $mul__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $mul__1, $newNode__0)],
   [(TFG_IsChannelScaleOf $s, $conv__1), (TFG_HasOneUse $conv__0)]>;
 
@@ -86,7 +79,7 @@ def FoldMulIntoDepthwise : Pattern<
   [(TFG_DepthwiseConv2dNativeOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s),
        $convCtls, $T, $strides, $padding, $explicitPaddings, $format, $dilations,
        (returnType $mul__0, $mul__1)),
-   (TFG_NameLike $newNode__1, $mul__1),
+   (TFG_NameAs $newNode__1, $mul__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $mul__1, $newNode__0)],
   [(TFG_IsChannelScaleOf $s, $conv__1), (TFG_HasOneUse $conv__0)]>;
 
@@ -96,7 +89,7 @@ def FoldMulIntoMatMul : Pattern<
                   $s, $mulCtls, $mulT),
   [(TFG_MatMulOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s), $convCtls, $ta,
        $tb, $T, $ga, $gb, (returnType $mul__0, $mul__1)),
-   (TFG_NameLike $newNode__1, $mul__1),
+   (TFG_NameAs $newNode__1, $mul__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $mul__1, $newNode__0)],
   [(TFG_IsChannelScaleOf $s, $conv__1), (TFG_HasOneUse $conv__0)]>;
 
@@ -108,7 +101,7 @@ def FoldMulIntoConv2DBackpropInput : Pattern<
   [(TFG_Conv2DBackpropInputOp:$newNode $sizes, (TFG_ScaledWeights $conv__1, $s),
        $dy, $convCtls, $T, $strides, $cudnn, $padding, $explicitPaddings,
        $format, $dilations, (returnType $mul__0, $mul__1)),
-   (TFG_NameLike $newNode__1, $mul__1),
+   (TFG_NameAs $newNode__1, $mul__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $mul__1, $newNode__0)],
   [(TFG_IsChannelScaleOf $s, $conv__1), (TFG_HasOneUse $conv__0)]>;
 
@@ -120,10 +113,10 @@ class FoldMulThroughBiasAdd<dag conv, dag newConv> : Pattern<
   (TFG_MulOp:$mul (TFG_BiasAddOp:$biasAdd conv, $b, $biasCtls, $biasT,
                      $biasFormat),
                   $s, $mulCtls, $mulT),
-  [newConv, (TFG_NameLike $newNode__1, $conv__1),
+  [newConv, (TFG_NameAs $newNode__1, $conv__1),
    (TFG_BiasAddOp:$newBias $newNode__0, (TFG_ScaledBias $b, $s), $biasCtls,
        $biasT, $biasFormat, (returnType $mul__0, $mul__1)),
-   (TFG_NameLike $newBias__1, $mul__1),
+   (TFG_NameAs $newBias__1, $mul__1),
    (replaceWithValue $newBias__0), (TFG_RerouteControl $mul__1, $newBias__0)],
   [(TFG_IsChannelScaleOf $s, $conv__1), (TFG_HasOneUse $conv__0),
    (TFG_HasOneUse $biasAdd__0), (TFG_IsBiasAddBias $b, $biasAdd__1)]>;
@@ -163,7 +156,7 @@ def MergeBiasAdds : Pattern<
                         $b2, $outerCtls, $outerT, $outerFormat),
   [(TFG_BiasAddOp:$newNode $y, (TFG_SummedBias $b1, $b2), $innerCtls, $T, $format,
        (returnType $outer__0, $outer__1)),
-   (TFG_NameLike $newNode__1, $outer__1),
+   (TFG_NameAs $newNode__1, $outer__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $outer__1, $newNode__0)],
   [(TFG_HasOneUse $inner__0), (TFG_IsBiasAddBias $b1, $inner__1),
    (TFG_IsBiasAddBias $b2, $inner__1)]>;
@@ -171,7 +164,7 @@ def MergeBiasAdds : Pattern<
 class AddIntoBiasAdd<dag add> : Pattern<add,
   [(TFG_BiasAddOp:$newNode $y, (TFG_SummedBias $b1, $c), $innerCtls, $T, $format,
        (returnType $add__0, $add__1)),
-   (TFG_NameLike $newNode__1, $add__1),
+   (TFG_NameAs $newNode__1, $add__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $add__1, $newNode__0)],
   [(TFG_HasOneUse $inner__0), (TFG_IsBiasAddBias $b1, $inner__1),
    (TFG_IsChannelBiasOf $c, $inner__1)]>;
@@ -193,7 +186,7 @@ def AddV2IntoBiasAdd : AddIntoBiasAdd<
 class AddAfterConvToBiasAdd<dag add, dag conv> : Pattern<add,
   [(TFG_BiasAddOp:$newNode $conv__0, (TFG_ChannelBias $conv__1, $c), $addCtls,
        $addT, (TFG_ConvDataFormat $conv__1), (returnType $add__0, $add__1)),
-   (TFG_NameLike $newNode__1, $add__1),
+   (TFG_NameAs $newNode__1, $add__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $add__1, $newNode__0)],
   [(TFG_IsChannelScaleOf $c, $conv__1), (TFG_HasOneUse $conv__0)]>;
 

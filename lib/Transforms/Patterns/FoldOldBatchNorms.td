@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 include "TFG/Dialect/IR/TFGOps.td"
-include "TFG/Transforms/RewriteUtils.td"
+include "TFG/Transforms/Utils/RewriteUtils.td"
 
 // (TFG_IsFoldableBatchNorm $bn__ctl): inference mode, constant float
 // statistics of one size C, 4-D NHWC/NCHW (or 2-D after MatMul), only its
@@ -33,31 +33,17 @@ def TFG_BatchNormOffset : NativeCodeCall<
 def TFG_BatchNormFormat : NativeCodeCall<
   "::mlir::tfg::getBatchNormFormat($0)">;
 
-class NameWithSuffix<string suffix> : NativeCodeCallVoid<
-  "::mlir::tfg::nameNodeLike(::mlir::tfg::getNodeOfToken($0), "
-  "::mlir::tfg::getNodeOfToken($1), "
-  "::mlir::tfg::getUniqueNodeName(::mlir::tfg::getNodeOfToken($1), "
-  "(::mlir::tfg::getNodeName(::mlir::tfg::getNodeOfToken($1)) + \"" #
-  suffix # "\").str()))">;
-def TFG_NameLikeBatchNorm : NativeCodeCallVoid<
-  "::mlir::tfg::nameNodeLike(::mlir::tfg::getNodeOfToken($0), "
-  "::mlir::tfg::getNodeOfToken($1), "
-  "::mlir::tfg::getNodeName(::mlir::tfg::getNodeOfToken($1)))">;
-
-// No control operands for a new node (the replaced node's move to its
-// users through TFG_RerouteControl).
-def TFG_NoControls : NativeCodeCall<"::mlir::ValueRange{}">;
 
 def FoldFusedBatchNorm : Pattern<
   (TFG_FusedBatchNormOp:$bn $x, $scale, $offset, $mean, $variance, $ctls, $T,
      $epsilon, $avgFactor, $format, $isTraining),
-  [(TFG_MulOp:$mul $x, (TFG_BatchNormScale $bn__5), (TFG_NoControls), $T,
+  [(TFG_MulOp:$mul $x, (TFG_BatchNormScale $bn__5), (TFG_NoControlOperands), $T,
        (returnType $bn__0, $bn__5)),
-   (NameWithSuffix<"/scaled"> $mul__1, $bn__5),
+   (TFG_NameUniqueWithSuffix<"/scaled"> $mul__1, $bn__5),
    (TFG_BiasAddOp:$biasAdd $mul__0, (TFG_BatchNormOffset $bn__5),
-       (TFG_NoControls), $T, (TFG_BatchNormFormat $bn__5),
+       (TFG_NoControlOperands), $T, (TFG_BatchNormFormat $bn__5),
        (returnType $bn__0, $bn__5)),
-   (TFG_NameLikeBatchNorm $biasAdd__1, $bn__5),
+   (TFG_NameAs $biasAdd__1, $bn__5),
    (replaceWithValue $biasAdd__0),
    (replaceWithValue $biasAdd__0),
    (replaceWithValue $biasAdd__0),
@@ -69,13 +55,13 @@ def FoldFusedBatchNorm : Pattern<
 def FoldFusedBatchNormV2 : Pattern<
   (TFG_FusedBatchNormV2Op:$bn $x, $scale, $offset, $mean, $variance, $ctls, $T,
      $U, $epsilon, $avgFactor, $format, $isTraining),
-  [(TFG_MulOp:$mul $x, (TFG_BatchNormScale $bn__5), (TFG_NoControls), $T,
+  [(TFG_MulOp:$mul $x, (TFG_BatchNormScale $bn__5), (TFG_NoControlOperands), $T,
        (returnType $bn__0, $bn__5)),
-   (NameWithSuffix<"/scaled"> $mul__1, $bn__5),
+   (TFG_NameUniqueWithSuffix<"/scaled"> $mul__1, $bn__5),
    (TFG_BiasAddOp:$biasAdd $mul__0, (TFG_BatchNormOffset $bn__5),
-       (TFG_NoControls), $T, (TFG_BatchNormFormat $bn__5),
+       (TFG_NoControlOperands), $T, (TFG_BatchNormFormat $bn__5),
        (returnType $bn__0, $bn__5)),
-   (TFG_NameLikeBatchNorm $biasAdd__1, $bn__5),
+   (TFG_NameAs $biasAdd__1, $bn__5),
    (replaceWithValue $biasAdd__0),
    (replaceWithValue $biasAdd__0),
    (replaceWithValue $biasAdd__0),
@@ -87,13 +73,13 @@ def FoldFusedBatchNormV2 : Pattern<
 def FoldFusedBatchNormV3 : Pattern<
   (TFG_FusedBatchNormV3Op:$bn $x, $scale, $offset, $mean, $variance, $ctls, $T,
      $U, $epsilon, $avgFactor, $format, $isTraining),
-  [(TFG_MulOp:$mul $x, (TFG_BatchNormScale $bn__6), (TFG_NoControls), $T,
+  [(TFG_MulOp:$mul $x, (TFG_BatchNormScale $bn__6), (TFG_NoControlOperands), $T,
        (returnType $bn__0, $bn__6)),
-   (NameWithSuffix<"/scaled"> $mul__1, $bn__6),
+   (TFG_NameUniqueWithSuffix<"/scaled"> $mul__1, $bn__6),
    (TFG_BiasAddOp:$biasAdd $mul__0, (TFG_BatchNormOffset $bn__6),
-       (TFG_NoControls), $T, (TFG_BatchNormFormat $bn__6),
+       (TFG_NoControlOperands), $T, (TFG_BatchNormFormat $bn__6),
        (returnType $bn__0, $bn__6)),
-   (TFG_NameLikeBatchNorm $biasAdd__1, $bn__6),
+   (TFG_NameAs $biasAdd__1, $bn__6),
    (replaceWithValue $biasAdd__0),
    (replaceWithValue $biasAdd__0),
    (replaceWithValue $biasAdd__0),
@@ -106,13 +92,13 @@ def FoldFusedBatchNormV3 : Pattern<
 def FoldBatchNormWithGlobalNormalization : Pattern<
   (TFG_BatchNormWithGlobalNormalizationOp:$bn $x, $mean, $variance, $beta,
      $gamma, $ctls, $T, $epsilon, $scaleAfterNormalization),
-  [(TFG_MulOp:$mul $x, (TFG_BatchNormScale $bn__1), (TFG_NoControls), $T,
+  [(TFG_MulOp:$mul $x, (TFG_BatchNormScale $bn__1), (TFG_NoControlOperands), $T,
        (returnType $bn__0, $bn__1)),
-   (NameWithSuffix<"/scaled"> $mul__1, $bn__1),
+   (TFG_NameUniqueWithSuffix<"/scaled"> $mul__1, $bn__1),
    (TFG_BiasAddOp:$biasAdd $mul__0, (TFG_BatchNormOffset $bn__1),
-       (TFG_NoControls), $T, (TFG_BatchNormFormat $bn__1),
+       (TFG_NoControlOperands), $T, (TFG_BatchNormFormat $bn__1),
        (returnType $bn__0, $bn__1)),
-   (TFG_NameLikeBatchNorm $biasAdd__1, $bn__1),
+   (TFG_NameAs $biasAdd__1, $bn__1),
    (replaceWithValue $biasAdd__0),
    (TFG_RerouteControl $bn__1, $biasAdd__0)],
   [(TFG_IsFoldableBatchNorm $bn__1)]>;

@@ -21,7 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 include "TFG/Dialect/IR/TFGOps.td"
-include "TFG/Transforms/RewriteUtils.td"
+include "TFG/Transforms/Utils/RewriteUtils.td"
 
 // (TFG_IsQuantizableFloatConst $const__1): an f32 Const with a static shape
 // whose values are all finite (an inf or NaN would make the range useless).

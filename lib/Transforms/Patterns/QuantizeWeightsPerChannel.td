@@ -21,7 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 include "TFG/Dialect/IR/TFGOps.td"
-include "TFG/Transforms/RewriteUtils.td"
+include "TFG/Transforms/Utils/RewriteUtils.td"
 
 // (TFG_IsChannelWeights $const__1): a finite f32 Const used only as the
 // weights of conv-like / matmul nodes that agree on its output-channel axes.

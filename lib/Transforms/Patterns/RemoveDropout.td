@@ -26,7 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 include "TFG/Dialect/IR/TFGOps.td"
-include "TFG/Transforms/RewriteUtils.td"
+include "TFG/Transforms/Utils/RewriteUtils.td"
 
 // (TFG_IsUnitNoiseFor $noise, $x): uniform noise in [0, 1) whose shape x
 // broadcasts to (so the mask does not enlarge x).

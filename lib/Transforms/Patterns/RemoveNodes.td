@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 include "TFG/Dialect/IR/TFGOps.td"
-include "TFG/Transforms/RewriteUtils.td"
+include "TFG/Transforms/Utils/RewriteUtils.td"
 
 // The common shape: one data input forwarded to the one data result. An
 // Identity of a Switch output with control users carries a cond/loop

@@ -1,7 +1,7 @@
 //===- GraphQueries.h - Questions asked about a tfg.graph --------*- C++ -*-===//
 
-#ifndef TFG_TRANSFORMS_GRAPHQUERIES_H
-#define TFG_TRANSFORMS_GRAPHQUERIES_H
+#ifndef TFG_ANALYSIS_GRAPHQUERIES_H
+#define TFG_ANALYSIS_GRAPHQUERIES_H
 
 #include "TFG/Dialect/IR/TFG.h"
 
@@ -71,4 +71,4 @@ getExecutionOrder(GraphOp graph, llvm::StringRef passName);
 
 } // namespace mlir::tfg
 
-#endif // TFG_TRANSFORMS_GRAPHQUERIES_H
+#endif // TFG_ANALYSIS_GRAPHQUERIES_H

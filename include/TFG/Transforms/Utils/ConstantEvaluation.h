@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_TRANSFORMS_CONSTANTEVALUATION_H
-#define TFG_TRANSFORMS_CONSTANTEVALUATION_H
+#ifndef TFG_TRANSFORMS_UTILS_CONSTANTEVALUATION_H
+#define TFG_TRANSFORMS_UTILS_CONSTANTEVALUATION_H
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
@@ -30,4 +30,4 @@ evaluateNode(Operation *node, uint64_t maxBytes, std::string &error);
 
 } // namespace mlir::tfg
 
-#endif // TFG_TRANSFORMS_CONSTANTEVALUATION_H
+#endif // TFG_TRANSFORMS_UTILS_CONSTANTEVALUATION_H

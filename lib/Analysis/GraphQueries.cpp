@@ -1,6 +1,6 @@
 //===- GraphQueries.cpp - Questions asked about a tfg.graph ----------------===//
 
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphQueries.h"
 
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseMap.h"

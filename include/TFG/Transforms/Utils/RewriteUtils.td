@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_TRANSFORMS_REWRITEUTILS_TD
-#define TFG_TRANSFORMS_REWRITEUTILS_TD
+#ifndef TFG_TRANSFORMS_UTILS_REWRITEUTILS_TD
+#define TFG_TRANSFORMS_UTILS_REWRITEUTILS_TD
 
 include "mlir/IR/PatternBase.td"
 
@@ -38,6 +38,10 @@ def TFG_CanRerouteControl : Constraint<
 // (TFG_HasUsers $value): something consumes the value (a node whose results
 // nobody uses is a graph output, or dead).
 def TFG_HasUsers : Constraint<CPred<"!$0.use_empty()">, "has users">;
+
+// (TFG_HasOneUse $value): exactly one consumer (a value a rewrite may fold
+// into its consumer without duplicating it).
+def TFG_HasOneUse : Constraint<CPred<"$0.hasOneUse()">, "has one use">;
 
 // (TFG_IsScalarOne $value), (TFG_IsScalarZero $value): a float scalar that
 // rank-0 Consts compute (through Identity, Sub, RealDiv, ...: see
@@ -93,4 +97,4 @@ class TFG_StringAttrOf<string value> : NativeCodeCall<
 class TFG_I64AttrOf<int value> : NativeCodeCall<
   "$_builder.getI64IntegerAttr(" # value # ")">;
 
-#endif // TFG_TRANSFORMS_REWRITEUTILS_TD
+#endif // TFG_TRANSFORMS_UTILS_REWRITEUTILS_TD

@@ -9,9 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_TRANSFORMS_REWRITEUTILS_H
-#define TFG_TRANSFORMS_REWRITEUTILS_H
+#ifndef TFG_TRANSFORMS_UTILS_REWRITEUTILS_H
+#define TFG_TRANSFORMS_UTILS_REWRITEUTILS_H
 
+#include "TFG/Analysis/ConstantValues.h" // RewriteUtils.td's constraints
 #include "TFG/Dialect/IR/TFG.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -106,31 +107,10 @@ Value rerouteSubgraphControlEdges(RewriterBase &rewriter, Value rootToken,
 //===----------------------------------------------------------------------===//
 
 /// `base` if no node of `graphNode`'s graph is named so, else `base_1`,
-/// `base_2`, ... (TensorFlow's unique-name rule). Scans the graph, unless a
-/// NodeNameTable for it is alive (then a lookup, and the name is reserved).
+/// `base_2`, ... (TensorFlow's unique-name rule). A lookup in the node-name
+/// table while applyGraphRewrites runs on the graph (and the name is
+/// reserved), else a scan of the graph.
 std::string getUniqueNodeName(Operation *graphNode, llvm::StringRef base);
-
-/// While alive, the names of `block`'s nodes for getUniqueNodeName, so that
-/// a pass creating a node per match stays linear. Built once; names given
-/// by nameNodeLike and getUniqueNodeName are added; names of erased nodes
-/// stay reserved (a new node then gets a suffix, which is harmless). A pass
-/// that creates named nodes opens one around its pattern application.
-class NodeNameTable {
-public:
-  explicit NodeNameTable(Block &block);
-  ~NodeNameTable();
-  NodeNameTable(const NodeNameTable &) = delete;
-  NodeNameTable &operator=(const NodeNameTable &) = delete;
-
-  /// The table open for `block` on this thread, or null.
-  static NodeNameTable *lookup(Block *block);
-  llvm::StringSet<> &names() { return nameSet; }
-
-private:
-  Block *block;
-  llvm::StringSet<> nameSet;
-  NodeNameTable *previous;
-};
 
 /// Gives `node` the name `name` and the device of `like` (if any).
 void nameNodeLike(Operation *node, Operation *like, llvm::StringRef name);
@@ -151,55 +131,6 @@ ResultRange createConstNodeNamed(RewriterBase &rewriter, Value likeToken,
                                  TypedAttr value, llvm::StringRef name,
                                  ValueRange controls = {});
 
-/// The value tfg-bind-placeholders gave the placeholder of `token`
-/// (attribute `tfg.bound_value`), or null.
-ElementsAttr getBoundValue(Value token);
-
-/// Replaces nothing: creates `Const(getBoundValue(token))` with the node's
-/// name, device and control inputs, for the pattern to replace it with.
-ResultRange createBoundConstNode(RewriterBase &rewriter, Value token);
-
-//===----------------------------------------------------------------------===//
-// Cleaning up after a pattern application
-//===----------------------------------------------------------------------===//
-
-/// Names of the nodes of `block` whose results or token have users. Take it
-/// before applying patterns, for eraseOrphanedNodes.
-llvm::StringSet<> getConsumedNodeNames(Block &block);
-
-/// Erases, repeatedly, the nodes that had users before (by name, from
-/// getConsumedNodeNames) and have none now: what a rewrite left behind (the
-/// RandomUniform of a removed dropout, the predicate of an eliminated
-/// Switch). Nodes that nobody consumed before are outputs and stay.
-void eraseOrphanedNodes(Block &block, const llvm::StringSet<> &consumedBefore);
-
-//===----------------------------------------------------------------------===//
-// Constant values
-//===----------------------------------------------------------------------===//
-
-/// The `value` of the Const node that produces `value`, or null.
-ElementsAttr getConstValue(Value value);
-
-/// The elements of an f32 dense or dense-resource value, in row-major order;
-/// nullopt for other element types or encodings.
-std::optional<llvm::SmallVector<float>> getFloatElements(ElementsAttr value);
-
-/// A scalar (or splat) float constant's value as a double.
-std::optional<double> getConstSplatFloat(Value value);
-
-/// A scalar (or splat) bool constant's value.
-std::optional<bool> getConstSplatBool(Value value);
-
-/// The value of a float scalar computed from rank-0 Consts by Identity,
-/// Snapshot, StopGradient, Add, AddV2, Sub, Mul, RealDiv, Div and
-/// Reciprocal nodes (`1 / (1 - rate)`), in the Consts' float type with
-/// TensorFlow's IEEE rounding; nullopt for anything else (a Placeholder, a
-/// tensor, mixed types).
-std::optional<llvm::APFloat> evaluateScalarFloat(Value value);
-
-/// evaluateScalarFloat(value) is exactly `expected` (either zero for 0).
-bool isScalarFloatEqualTo(Value value, double expected);
-
 } // namespace mlir::tfg
 
-#endif // TFG_TRANSFORMS_REWRITEUTILS_H
+#endif // TFG_TRANSFORMS_UTILS_REWRITEUTILS_H

@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Transforms/ConstantEvaluation.h"
+#include "TFG/Transforms/Utils/ConstantEvaluation.h"
 
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Transforms/RewriteUtils.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/Dialect/Traits.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -1,7 +1,7 @@
 //===- GraphDot.cpp - A tfg.graph as a Graphviz DOT picture ---------------===//
 
-#include "TFG/Transforms/GraphDot.h"
-#include "TFG/Transforms/GraphQueries.h"
+#include "TFG/Analysis/GraphDot.h"
+#include "TFG/Analysis/GraphQueries.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_TRANSFORMS_GRAPHDOT_H
-#define TFG_TRANSFORMS_GRAPHDOT_H
+#ifndef TFG_ANALYSIS_GRAPHDOT_H
+#define TFG_ANALYSIS_GRAPHDOT_H
 
 #include "TFG/Dialect/IR/TFG.h"
 
@@ -55,4 +55,4 @@ std::string escapeDotString(llvm::StringRef text);
 
 } // namespace mlir::tfg
 
-#endif // TFG_TRANSFORMS_GRAPHDOT_H
+#endif // TFG_ANALYSIS_GRAPHDOT_H
