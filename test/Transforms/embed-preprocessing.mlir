@@ -6,7 +6,7 @@
 // consumers read ((float(image) - mean) * scale), per channel here. Users of
 // the input's control token wait for the new Placeholder; the other
 // Placeholder is not touched.
-// CHECK-LABEL: tfg.graph
+// CHECK-LABEL: module @static_image
 // CHECK: %[[RAW:.*]], %[[RAWCTL:.*]] = tfg.Placeholder name("image") {dtype = ui8, shape = #tfg.shape<1x8x6x3>} : () -> (tensor<1x8x6x3xui8>)
 // CHECK: %[[F:.*]], %{{.*}} = tfg.Cast(%[[RAW]]) name("image/cast") {DstT = f32, SrcT = ui8, Truncate = false} : (tensor<1x8x6x3xui8>) -> (tensor<1x8x6x3xf32>)
 // CHECK: %[[MEAN:.*]], %{{.*}} = tfg.Const name("image/mean") {dtype = f32, value = dense<[1.236800e+02, 1.167800e+02, 1.039400e+02]> : tensor<3xf32>}
@@ -18,7 +18,7 @@
 // CHECK-NOT: tfg.Cast
 // With resize, the raw image may have any height and width: Cast,
 // ResizeBilinear to the model's size, then the normalization.
-// RESIZE-LABEL: tfg.graph
+// RESIZE-LABEL: module @static_image
 // RESIZE: %[[RAW:.*]], %{{.*}} = tfg.Placeholder name("image") {dtype = i32, shape = #tfg.shape<1x?x?x3>} : () -> (tensor<1x?x?x3xi32>)
 // RESIZE: %[[F:.*]], %{{.*}} = tfg.Cast(%[[RAW]]) name("image/cast") {DstT = f32, SrcT = i32, Truncate = false} : (tensor<1x?x?x3xi32>) -> (tensor<1x?x?x3xf32>)
 // RESIZE: %[[SIZE:.*]], %{{.*}} = tfg.Const name("image/resize/size") {dtype = i32, value = dense<[8, 6]> : tensor<2xi32>}
@@ -28,31 +28,35 @@
 // RESIZE: tfg.Placeholder name("other") {dtype = f32
 // Without mean and scale: 0 and 1 (the model takes the raw values as
 // floats); ResizeBilinear's flags as given.
-// FLAGS-LABEL: tfg.graph
+// FLAGS-LABEL: module @static_image
 // FLAGS: tfg.ResizeBilinear({{.*}}) name("image/resize") {T = f32, align_corners = true, half_pixel_centers = false}
 // FLAGS: tfg.Const name("image/mean") {dtype = f32, value = dense<0.000000e+00> : tensor<f32>}
 // FLAGS: tfg.Const name("image/scale") {dtype = f32, value = dense<1.000000e+00> : tensor<f32>}
-tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
-  %x, %cx = tfg.Placeholder name("image") {dtype = f32, shape = #tfg.shape<1x8x6x3>} : () -> (tensor<1x8x6x3xf32>)
-  %r, %cr = tfg.Relu(%x) [%cx] name("relu") {T = f32} : (tensor<1x8x6x3xf32>) -> (tensor<1x8x6x3xf32>)
-  %o, %co = tfg.Placeholder name("other") {dtype = f32, shape = #tfg.shape<1x8x6x3>} : () -> (tensor<1x8x6x3xf32>)
-  %s, %cs = tfg.AddV2(%r, %o) name("sum") {T = f32} : (tensor<1x8x6x3xf32>, tensor<1x8x6x3xf32>) -> (tensor<1x8x6x3xf32>)
+module @static_image {
+  tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+    %x, %cx = tfg.Placeholder name("image") {dtype = f32, shape = #tfg.shape<1x8x6x3>} : () -> (tensor<1x8x6x3xf32>)
+    %r, %cr = tfg.Relu(%x) [%cx] name("relu") {T = f32} : (tensor<1x8x6x3xf32>) -> (tensor<1x8x6x3xf32>)
+    %o, %co = tfg.Placeholder name("other") {dtype = f32, shape = #tfg.shape<1x8x6x3>} : () -> (tensor<1x8x6x3xf32>)
+    %s, %cs = tfg.AddV2(%r, %o) name("sum") {T = f32} : (tensor<1x8x6x3xf32>, tensor<1x8x6x3xf32>) -> (tensor<1x8x6x3xf32>)
+  }
 }
 
 // -----
 
 // Unknown height, width and batch: the raw image keeps them; names that
 // are taken get a suffix.
-// CHECK-LABEL: tfg.graph
+// CHECK-LABEL: module @unknown_dims
 // CHECK: tfg.Placeholder name("image") {dtype = ui8, shape = #tfg.shape<?x?x?x3>} : () -> (tensor<?x?x?x3xui8>)
 // CHECK: tfg.Cast({{.*}}) name("image/cast_1")
-// RESIZE-LABEL: tfg.graph
+// RESIZE-LABEL: module @unknown_dims
 // RESIZE: tfg.Placeholder name("image") {dtype = i32, shape = #tfg.shape<?x?x?x3>} : () -> (tensor<?x?x?x3xi32>)
 // RESIZE: tfg.ResizeBilinear({{.*}}) name("image/resize") {{.*}} -> (tensor<?x?x?x3xf32>)
-// FLAGS-LABEL: tfg.graph
+// FLAGS-LABEL: module @unknown_dims
 // FLAGS: tfg.ResizeBilinear
-tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
-  %x, %cx = tfg.Placeholder name("image") {dtype = f32, shape = #tfg.shape<?x?x?x3>} : () -> (tensor<?x?x?x3xf32>)
-  %c, %cc = tfg.Const name("image/cast") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
-  %r, %cr = tfg.AddV2(%x, %c) name("add") {T = f32} : (tensor<?x?x?x3xf32>, tensor<f32>) -> (tensor<?x?x?x3xf32>)
+module @unknown_dims {
+  tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+    %x, %cx = tfg.Placeholder name("image") {dtype = f32, shape = #tfg.shape<?x?x?x3>} : () -> (tensor<?x?x?x3xf32>)
+    %c, %cc = tfg.Const name("image/cast") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
+    %r, %cr = tfg.AddV2(%x, %c) name("add") {T = f32} : (tensor<?x?x?x3xf32>, tensor<f32>) -> (tensor<?x?x?x3xf32>)
+  }
 }

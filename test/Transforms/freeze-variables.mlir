@@ -9,7 +9,7 @@
 // never outputs).
 // RUN: tfg-opt %s --tfg-freeze-variables="checkpoint=%t" 2>&1 | FileCheck %s --check-prefix=INFER
 
-// CHECK-LABEL: tfg.graph
+// CHECK-LABEL: module @freeze_variables
 // CHECK-DAG: %[[W:.*]], %{{.*}} = tfg.Const name("w") {dtype = f32, value = dense<{{\[\[}}1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>} : () -> (tensor<2x2xf32>)
 // CHECK-DAG: tfg.Identity(%[[W]]) name("w/read") {T = f32} : (tensor<2x2xf32>) -> (tensor<2x2xf32>)
 // The graph's saver restores b from 'saved_bias': that is its value.
@@ -35,7 +35,7 @@
 // INFER: remark: tfg-freeze-variables: no outputs given; inferred: y, r
 // INFER-NOT: Variable
 
-module {
+module @freeze_variables {
   tfg.graph <producer = 24, min_consumer = 0> {
     %x, %ctl_x = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x2>} : () -> (tensor<?x2xf32>)
     %w, %ctl_w = tfg.VariableV2 name("w") {container = "", dtype = f32, shape = #tfg.shape<2x2>, shared_name = ""} : () -> (tensor<2x2x!tfg.ref<f32>>)

@@ -11,7 +11,7 @@
 // [2, 4] (12 08 | 12 02 08 02 | 12 02 08 04), tensor_content (22 08 ...).
 // The Dequantize takes the Const's name, device and control inputs; users
 // of its token (^w) now wait for the Dequantize.
-// CHECK-LABEL: tfg.graph
+// CHECK-LABEL: module @tensorflow_spelling
 // CHECK: %[[Q:.*]], %{{.*}} = tfg.Const name("w_quantized_const") device("/cpu:0") {dtype = !tfg.quint8, value = #tfg.tensor_proto<"080C12081202080212020804220800193380E6FF9940"> : tensor<2x4x!tfg.quint8>} : () -> (tensor<2x4x!tfg.quint8>)
 // CHECK: %[[MIN:.*]], %{{.*}} = tfg.Const name("w_quantized_min") device("/cpu:0") {dtype = f32, value = dense<-1.000000e+00> : tensor<f32>}
 // CHECK: %[[MAX:.*]], %{{.*}} = tfg.Const name("w_quantized_max") device("/cpu:0") {dtype = f32, value = dense<4.000000e+00> : tensor<f32>}
@@ -19,14 +19,16 @@
 // CHECK: tfg.MatMul(%x, %[[W]]) name("mm")
 // CHECK: tfg.NoOp [%[[WCTL]]] name("after")
 // Quantizing again changes nothing: no float Const is left that large.
-// TWICE-LABEL: tfg.graph
+// TWICE-LABEL: module @tensorflow_spelling
 // TWICE: tfg.Dequantize
 // TWICE-NOT: tfg.Dequantize
-tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
-  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x2>} : () -> (tensor<1x2xf32>)
-  %w, %cw = tfg.Const [%cx] name("w") device("/cpu:0") {dtype = f32, value = dense<[[-1.0, -0.5, 0.0, 1.5], [3.5, 4.0, 2.0, 0.25]]> : tensor<2x4xf32>} : () -> (tensor<2x4xf32>)
-  %m, %cm = tfg.MatMul(%x, %w) name("mm") {T = f32} : (tensor<1x2xf32>, tensor<2x4xf32>) -> (tensor<1x4xf32>)
-  %ca = tfg.NoOp [%cw] name("after")
+module @tensorflow_spelling {
+  tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+    %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x2>} : () -> (tensor<1x2xf32>)
+    %w, %cw = tfg.Const [%cx] name("w") device("/cpu:0") {dtype = f32, value = dense<[[-1.0, -0.5, 0.0, 1.5], [3.5, 4.0, 2.0, 0.25]]> : tensor<2x4xf32>} : () -> (tensor<2x4xf32>)
+    %m, %cm = tfg.MatMul(%x, %w) name("mm") {T = f32} : (tensor<1x2xf32>, tensor<2x4xf32>) -> (tensor<1x4xf32>)
+    %ca = tfg.NoOp [%cw] name("after")
+  }
 }
 
 // -----
@@ -37,7 +39,7 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // q = round(v * 127.5) + 255: -2 -> 0, -1 -> 127, -0.5 -> 191, -0.25 -> 223.
 // A weight used by any node (here an Add) is quantized: the mode quantizes
 // every float Const.
-// CHECK-LABEL: tfg.graph
+// CHECK-LABEL: module @range_quirks
 // CHECK: tfg.Const name("neg_quantized_const") {dtype = !tfg.quint8, value = #tfg.tensor_proto<"080C1204120208042204007FBFDF"> : tensor<4x!tfg.quint8>}
 // CHECK: tfg.Const name("neg_quantized_min") {dtype = f32, value = dense<-2.000000e+00> : tensor<f32>}
 // CHECK: tfg.Const name("neg_quantized_max") {dtype = f32, value = dense<1.17549435E-38> : tensor<f32>}
@@ -46,32 +48,36 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // CHECK: tfg.Const name("zero_quantized_min") {dtype = f32, value = dense<0.000000e+00> : tensor<f32>}
 // CHECK: tfg.Const name("zero_quantized_max") {dtype = f32, value = dense<1.17549435E-38> : tensor<f32>}
 // CHECK: tfg.Dequantize({{.*}}) name("zero")
-// TWICE-LABEL: tfg.graph
+// TWICE-LABEL: module @range_quirks
 // TWICE-COUNT-2: tfg.Dequantize
 // TWICE-NOT: tfg.Dequantize
-tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
-  %n, %cn = tfg.Const name("neg") {dtype = f32, value = dense<[-2.0, -1.0, -0.5, -0.25]> : tensor<4xf32>} : () -> (tensor<4xf32>)
-  %z, %cz = tfg.Const name("zero") {dtype = f32, value = dense<0.0> : tensor<4xf32>} : () -> (tensor<4xf32>)
-  %a, %ca = tfg.Add(%n, %z) name("add") {T = f32} : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>)
+module @range_quirks {
+  tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+    %n, %cn = tfg.Const name("neg") {dtype = f32, value = dense<[-2.0, -1.0, -0.5, -0.25]> : tensor<4xf32>} : () -> (tensor<4xf32>)
+    %z, %cz = tfg.Const name("zero") {dtype = f32, value = dense<0.0> : tensor<4xf32>} : () -> (tensor<4xf32>)
+    %a, %ca = tfg.Add(%n, %z) name("add") {T = f32} : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>)
+  }
 }
 
 // -----
 
 // Not quantized: fewer elements than minimum-size, not float, a non-finite
 // value (the range would be meaningless), or non-float Consts.
-// CHECK-LABEL: tfg.graph
+// CHECK-LABEL: module @neg_not_quantized
 // CHECK-NOT: tfg.Dequantize
 // CHECK: tfg.Const name("small") {dtype = f32
 // CHECK: tfg.Const name("ints") {dtype = i32
 // CHECK: tfg.Const name("inf") {dtype = f32
 // CHECK-NOT: tfg.Dequantize
-// TWICE-LABEL: tfg.graph
+// TWICE-LABEL: module @neg_not_quantized
 // TWICE-NOT: tfg.Dequantize
-tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
-  %s, %cs = tfg.Const name("small") {dtype = f32, value = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>} : () -> (tensor<3xf32>)
-  %i, %ci = tfg.Const name("ints") {dtype = i32, value = dense<[1, 2, 3, 4]> : tensor<4xi32>} : () -> (tensor<4xi32>)
-  %f, %cf = tfg.Const name("inf") {dtype = f32, value = dense<[1.0, 0x7F800000, 3.0, 4.0]> : tensor<4xf32>} : () -> (tensor<4xf32>)
-  %a, %ca = tfg.AddN(%s, %s) name("add") {N = 2 : i64, T = f32} : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>)
-  %b, %cb = tfg.AddN(%i, %i) name("addi") {N = 2 : i64, T = i32} : (tensor<4xi32>, tensor<4xi32>) -> (tensor<4xi32>)
-  %c, %cc = tfg.AddN(%f, %f) name("addf") {N = 2 : i64, T = f32} : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>)
+module @neg_not_quantized {
+  tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+    %s, %cs = tfg.Const name("small") {dtype = f32, value = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>} : () -> (tensor<3xf32>)
+    %i, %ci = tfg.Const name("ints") {dtype = i32, value = dense<[1, 2, 3, 4]> : tensor<4xi32>} : () -> (tensor<4xi32>)
+    %f, %cf = tfg.Const name("inf") {dtype = f32, value = dense<[1.0, 0x7F800000, 3.0, 4.0]> : tensor<4xf32>} : () -> (tensor<4xf32>)
+    %a, %ca = tfg.AddN(%s, %s) name("add") {N = 2 : i64, T = f32} : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>)
+    %b, %cb = tfg.AddN(%i, %i) name("addi") {N = 2 : i64, T = i32} : (tensor<4xi32>, tensor<4xi32>) -> (tensor<4xi32>)
+    %c, %cc = tfg.AddN(%f, %f) name("addf") {N = 2 : i64, T = f32} : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>)
+  }
 }

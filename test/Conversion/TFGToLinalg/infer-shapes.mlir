@@ -31,3 +31,20 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{node 'r' (Reshape): its shape must be a constant integer tensor (computed from static shapes), but it is not}}
   %r, %cr = tfg.Reshape(%x, %s) name("r") {T = f32, Tshape = i32} : (tensor<4xf32>, tensor<2xi32>) -> (tensor<*xf32>)
 }
+
+// -----
+
+// Must not fire because every type is already static: the Relu keeps its
+// type and no cast is inserted.
+// CHECK-LABEL: module @already_static
+// CHECK: func.func @main(%{{.*}}: tensor<3x2xf32> {tfg.name = "x"}) -> (tensor<3x2xf32> {tfg.name = "relu"})
+// CHECK-NEXT: tfg.NoOp
+// CHECK-NEXT: tfg.Relu(%{{.*}}) name("relu") {T = f32} : (tensor<3x2xf32>) -> (tensor<3x2xf32>)
+// CHECK-NEXT: return
+// CHECK-NOT: cast
+module @already_static {
+  tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+    %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x2>} : () -> (tensor<?x2xf32>)
+    %r, %cr = tfg.Relu(%x) name("relu") {T = f32} : (tensor<?x2xf32>) -> (tensor<3x2xf32>)
+  }
+}

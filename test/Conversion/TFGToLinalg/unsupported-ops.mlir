@@ -1,11 +1,15 @@
+// RUN: tfg-opt %s --tfg-lower-to-linalg -verify-diagnostics
 // RUN: not tfg-opt %s --tfg-lower-to-linalg 2>&1 | FileCheck %s
 
 // Ops without a lowering are listed in one error with the nodes that use
-// them, before anything is converted.
+// them, before anything is converted, at the graph. -verify-diagnostics
+// checks where and the first line; FileCheck the list on the lines after
+// it, which an expected-error (one line) cannot.
 // CHECK: error: cannot lower 3 nodes of 2 op types without a CPU lowering (control flow, string ops and ops like NonMaxSuppression are not lowered):
 // CHECK-NEXT: {{^}}  NonMaxSuppressionV2: nms{{$}}
 // CHECK-NEXT: {{^}}  MyOp: custom1, custom2{{$}}
-// CHECK-NOT: error
+// CHECK-NOT: error: cannot lower
+// expected-error @+1 {{cannot lower 3 nodes of 2 op types without a CPU lowering}}
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %b, %cb = tfg.Placeholder name("boxes") {dtype = f32, shape = #tfg.shape<4x4>} : () -> (tensor<4x4xf32>)
   %s, %cs = tfg.Placeholder name("scores") {dtype = f32, shape = #tfg.shape<4>} : () -> (tensor<4xf32>)
