@@ -37,9 +37,7 @@ struct PlaceholderBindings {
 } // namespace
 
 static const PlaceholderBindings &getBindings(Operation *node) {
-  static const PlaceholderBindings none;
-  auto *bindings = getGraphRewriteState<PlaceholderBindings>(node);
-  return bindings ? *bindings : none;
+  return getGraphRewriteStateOrEmpty<PlaceholderBindings>(node);
 }
 
 namespace mlir::tfg {

@@ -43,12 +43,8 @@ struct SwitchMergeDecisions {
 };
 } // namespace
 
-/// The decisions of the pass applying the patterns to `node`'s graph; empty
-/// ones for any other application (the patterns then do nothing).
 static const SwitchMergeDecisions &getDecisions(Operation *node) {
-  static const SwitchMergeDecisions none;
-  auto *decisions = getGraphRewriteState<SwitchMergeDecisions>(node);
-  return decisions ? *decisions : none;
+  return getGraphRewriteStateOrEmpty<SwitchMergeDecisions>(node);
 }
 
 namespace mlir::tfg {

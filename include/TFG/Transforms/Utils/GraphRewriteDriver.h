@@ -110,6 +110,16 @@ T *getGraphRewriteState(Operation *node) {
       detail::getGraphRewriteState(node, TypeID::get<T>()));
 }
 
+/// getGraphRewriteState<T>(node), or an empty T when no application with a
+/// T runs on the node's graph: the patterns then find nothing decided and
+/// leave the node alone.
+template <typename T>
+const T &getGraphRewriteStateOrEmpty(Operation *node) {
+  static const T empty{};
+  T *state = getGraphRewriteState<T>(node);
+  return state ? *state : empty;
+}
+
 /// Names of the nodes of `block` whose results or token have users.
 llvm::StringSet<> getConsumedNodeNames(Block &block);
 
