@@ -115,7 +115,7 @@ T *getGraphRewriteState(Operation *node) {
 /// leave the node alone.
 template <typename T>
 const T &getGraphRewriteStateOrEmpty(Operation *node) {
-  static const T empty{};
+  static const T empty = T();
   T *state = getGraphRewriteState<T>(node);
   return state ? *state : empty;
 }
