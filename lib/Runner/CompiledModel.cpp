@@ -275,7 +275,11 @@ CompiledModel::run(llvm::ArrayRef<Tensor> inputs, double *seconds) const {
   if (seconds)
     *seconds = secondsSince(start);
 
+  // The caller owns the results: the deallocation pipeline makes a public
+  // function return buffers it allocated (it clones constants and
+  // arguments), with malloc. A buffer returned twice is freed once.
   std::vector<Tensor> outputs;
+  llvm::SmallDenseSet<char *> allocated;
   char *at = reinterpret_cast<char *>(results.data());
   for (const TensorInfo &info : outputInfo) {
     ::UnrankedMemRefType<char> result{(int64_t)info.shape.size(), at};
@@ -283,8 +287,13 @@ CompiledModel::run(llvm::ArrayRef<Tensor> inputs, double *seconds) const {
     Tensor tensor{info.dtype, info.shape, {}};
     copyOut(memref, dtypeElementSize(info.dtype), tensor);
     outputs.push_back(std::move(tensor));
+    allocated.insert(memref.basePtr);
     at += descriptorWords(info.shape.size()) * sizeof(int64_t);
   }
+  for (const Tensor &input : inputs)
+    allocated.erase(const_cast<char *>(input.data.data()));
+  for (char *buffer : allocated)
+    std::free(buffer);
   return outputs;
 }
 
