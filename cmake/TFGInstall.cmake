@@ -2,13 +2,14 @@
 #   P/include/TFG/...            public headers, .td files, generated .h.inc
 #   P/lib/libTFG*.a              TFGDialect TFGAnalysis TFGImport TFGProto
 #                                TFGCheckpoint TFGTransformUtils
-#                                TFGTransforms TFGConversion
+#                                TFGTransforms TFGConversion TFGRunner
 #   P/lib/libTFGPlugin.so        the mlir-opt plugin
 #   P/bin/tfg-*                  tools
 #   P/lib/cmake/tfg/TFGConfig.cmake + TFGTargets.cmake (TFG:: targets)
 # Downstream: find_package(TFG REQUIRED CONFIG), then link TFG::TFGDialect,
-# TFG::TFGImport, TFG::TFGTransforms or TFG::TFGConversion (the CPU lowering). The config finds MLIR (the one TFG
-# was built against) and Protobuf itself.
+# TFG::TFGImport, TFG::TFGTransforms, TFG::TFGConversion (the CPU lowering)
+# or TFG::TFGRunner (compile and run a model on the CPU). The config finds
+# MLIR (the one TFG was built against) and Protobuf itself.
 #
 # The libraries keep add_mlir_library's DISABLE_INSTALL: without it they
 # would also be installed into, and exported from, MLIR's own export set
@@ -20,7 +21,7 @@ set(TFG_INSTALL_CMAKE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/tfg)
 # Usage requirements: our headers, from the tree when building, from the
 # prefix once installed.
 foreach(lib TFGDialect TFGAnalysis TFGImport TFGTransformUtils TFGTransforms
-    TFGCheckpoint TFGConversion)
+    TFGCheckpoint TFGConversion TFGRunner)
   target_include_directories(${lib} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
@@ -28,7 +29,8 @@ foreach(lib TFGDialect TFGAnalysis TFGImport TFGTransformUtils TFGTransforms
 endforeach()
 
 install(TARGETS TFGDialect TFGAnalysis TFGImport TFGProto TFGCheckpoint
-                TFGTransformUtils TFGTransforms TFGConversion TFGPlugin
+                TFGTransformUtils TFGTransforms TFGConversion TFGRunner
+                TFGPlugin
   EXPORT TFGTargets
   ARCHIVE DESTINATION lib${LLVM_LIBDIR_SUFFIX} COMPONENT tfg
   LIBRARY DESTINATION lib${LLVM_LIBDIR_SUFFIX} COMPONENT tfg)

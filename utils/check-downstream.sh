@@ -1,8 +1,9 @@
 #!/bin/bash
 # Checks that TFG works as an installed CMake package: installs BUILD into a
 # temporary prefix, configures and builds examples/downstream against it
-# (find_package(TFG)), and runs the result, the installed tools and the
-# installed plugin on examples/training_graph.pbtxt.
+# (find_package(TFG)), and runs the result (the Runner API checks the
+# example's numbers against examples/training_graph-ref), the installed tools
+# and the installed plugin on examples/training_graph.pbtxt.
 # Usage: utils/check-downstream.sh [BUILD_DIR]   (default: build/)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,13 +19,14 @@ prefix="$work/prefix"
 
 echo "== build and install TFG into $prefix"
 ninja -C "$build" TFGDialect TFGImport TFGProto TFGTransforms TFGConversion \
-  TFGPlugin tfg-opt tfg-translate tfg-graph-diff tfg-run > "$work/build.log" 2>&1 || {
+  TFGRunner TFGPlugin tfg-opt tfg-translate tfg-graph-diff tfg-run > "$work/build.log" 2>&1 || {
     cat "$work/build.log"; exit 1; }
 cmake --install "$build" --prefix "$prefix" > "$work/install.log" 2>&1 || {
   cat "$work/install.log"; exit 1; }
 for f in lib/cmake/tfg/TFGConfig.cmake lib/cmake/tfg/TFGTargets.cmake \
          lib/libTFGDialect.a lib/libTFGImport.a lib/libTFGTransforms.a \
          lib/libTFGConversion.a bin/tfg-run include/TFG/Conversion/Passes.h \
+         lib/libTFGRunner.a include/TFG/Runner/CompiledModel.h \
          lib/libTFGProto.a lib/libTFGPlugin.so bin/tfg-opt bin/tfg-translate \
          bin/tfg-graph-diff include/TFG/Dialect/IR/TFG.h \
          include/TFG/Dialect/IR/TFGOps.h.inc include/TFG/Import/Import.h \
@@ -58,6 +60,17 @@ CHECK: tfg.graph
 CHECK: name("output")
 CHECK-NOT: name("summary/loss")
 CHECKS
+# The Runner API: a graph built in memory, and the example after the
+# bindings of its reference against the reference's outputs.
+"$work/build/downstream-run" "$model" "$root/examples/training_graph-ref" \
+  "tfg-bind-placeholders{bindings=training=false,dropout/keep_prob=1},tfg-eliminate-switch-merge" \
+  > "$work/run.txt" 2>&1 || { cat "$work/run.txt"; exit 1; }
+"$filecheck" --input-file="$work/run.txt" /dev/stdin <<'CHECKS'
+CHECK: tiny: x -> y = 3 5 -5
+CHECK: reference: {{.*}}training_graph-ref
+CHECK-NEXT: output:0{{ +}}ok   max_abs={{.*}} rel_l2=
+CHECK: runner: OK
+CHECKS
 # The downstream mlir-opt: TFG's dialect and passes.
 "$work/build/downstream-opt" "$work/stripped.mlir" \
   --tfg-summarize="title=downstream to-stdout=true" 2>&1 |
@@ -78,4 +91,4 @@ CHECKS
 grep -q '^=== plugin: .* nodes' "$work/plugin.txt" &&
   grep -q '^outputs: output (Softmax)$' "$work/plugin.txt" || {
     echo "FAIL: the installed plugin did not run"; exit 1; }
-echo "downstream check: OK (installed package, example build, tools, plugin)"
+echo "downstream check: OK (installed package, example build, runner, tools, plugin)"

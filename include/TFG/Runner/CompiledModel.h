@@ -1,0 +1,113 @@
+//===- CompiledModel.h - A model JIT-compiled for the host CPU ----*- C++ -*-===//
+//
+// The runner's C++ API: import a model (any format tfg-translate reads, or
+// .mlir), run a TFG pipeline on the graph, lower it for the CPU, JIT-compile
+// it with mlir::ExecutionEngine, and call it on host tensors. tfg-run is a
+// command line over this; a downstream compiler calls it directly.
+//
+//   DialectRegistry registry;
+//   registerRunnerDialects(registry);
+//   MLIRContext context(registry);
+//   initializeRunnerTarget();
+//   FailureOr<CompiledModel> model =
+//       CompiledModel::compileFile(context, "model.pb", options);
+//   FailureOr<std::vector<Tensor>> outputs = model->run(inputs);
+//
+// Errors are MLIR diagnostics on the context, reported as failure(): the
+// import's and the passes' at their ops, the runner's own at runnerLoc().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_RUNNER_COMPILEDMODEL_H
+#define TFG_RUNNER_COMPILEDMODEL_H
+
+#include "TFG/Conversion/Passes.h"
+#include "TFG/Runner/Tensor.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LLVM.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class ExecutionEngine;
+} // namespace mlir
+
+namespace mlir::tfg {
+
+/// A tensor the compiled function takes or returns.
+struct TensorInfo {
+  /// The graph's name for it (a Placeholder, or `node:i`), else
+  /// "argument i" / "result i".
+  std::string name;
+  Type elementType;
+  /// NumPy's dtype string of elementType.
+  std::string dtype;
+  std::vector<int64_t> shape;
+};
+
+struct CompileOptions {
+  /// TFG passes run on the graph before lowering (textual, without
+  /// builtin.module(...)); empty for none.
+  std::string tfgPipeline;
+  /// What to feed and fetch, the input shapes and the function's name.
+  LowerToLLVMOptions lowering;
+  /// When set, the linalg-level IR (before bufferization) is written here.
+  std::string dumpLinalgPath;
+};
+
+class CompiledModel {
+public:
+  /// Imports (or parses, for .mlir) `path` and compiles it.
+  static FailureOr<CompiledModel> compileFile(MLIRContext &context,
+                                              llvm::StringRef path,
+                                              const CompileOptions &options);
+  /// Compiles a module holding a tfg.graph (lowered with options.lowering)
+  /// or already holding the function (linalg on tensors).
+  static FailureOr<CompiledModel> compile(OwningOpRef<ModuleOp> module,
+                                          const CompileOptions &options);
+
+  CompiledModel(CompiledModel &&);
+  CompiledModel &operator=(CompiledModel &&);
+  ~CompiledModel();
+
+  llvm::ArrayRef<TensorInfo> inputs() const { return inputInfo; }
+  llvm::ArrayRef<TensorInfo> outputs() const { return outputInfo; }
+  /// Wall time of compileFile (import included) or compile.
+  double compileSeconds() const { return compileTime; }
+
+  /// Runs the function once on `inputs` (one per inputs(), of its dtype and
+  /// shape; the compiled code only reads them) and returns copies of its
+  /// outputs. When `seconds` is given, it gets the time of the call alone.
+  FailureOr<std::vector<Tensor>> run(llvm::ArrayRef<Tensor> inputs,
+                                     double *seconds = nullptr) const;
+
+private:
+  CompiledModel(MLIRContext *context);
+
+  MLIRContext *context;
+  std::unique_ptr<ExecutionEngine> engine;
+  /// `_mlir_ciface_<funcName>` through ExecutionEngine's packed interface.
+  void (*packedFunction)(void **) = nullptr;
+  std::vector<TensorInfo> inputInfo, outputInfo;
+  double compileTime = 0;
+};
+
+/// Where the runner emits its own errors (a NameLoc "tfg-runner"), so that a
+/// tool can tell them from the import's and the passes' and print them its
+/// way (tfg-run: "tfg-run: error: ...").
+Location runnerLoc(MLIRContext *context);
+
+/// Registers what compiling a model needs: the import and lowering
+/// dialects and the translations to LLVM IR.
+void registerRunnerDialects(DialectRegistry &registry);
+
+/// Initializes the host target for the JIT (once per process; idempotent).
+void initializeRunnerTarget();
+
+} // namespace mlir::tfg
+
+#endif // TFG_RUNNER_COMPILEDMODEL_H

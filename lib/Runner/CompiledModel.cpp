@@ -1,0 +1,314 @@
+//===- CompiledModel.cpp - A model JIT-compiled for the host CPU ----------===//
+
+#include "TFG/Runner/CompiledModel.h"
+
+#include "TFG/Dialect/IR/TFG.h"
+#include "TFG/Import/Import.h"
+
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <utility>
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// The C interface passes a memref as a pointer to StridedMemRefType<T, N>
+/// (CRunnerUtils.h's descriptors live in the global namespace;
+/// mlir::UnrankedMemRefType is the IR type). The layout does not depend on
+/// T, so char stands for every element type.
+/// The rank is only known at run time: an argument descriptor is built by
+/// the instance of its rank, up to kMaxRank.
+constexpr size_t kMaxRank = 8;
+
+/// An argument descriptor over row-major data (contiguous, offset 0).
+class ArgumentDescriptor {
+public:
+  static FailureOr<ArgumentDescriptor> get(const char *data,
+                                           llvm::ArrayRef<int64_t> shape) {
+    ArgumentDescriptor result;
+    if (!build(result, const_cast<char *>(data), shape,
+               std::make_index_sequence<kMaxRank + 1>()))
+      return failure();
+    return result;
+  }
+  /// What the C interface takes: a pointer to the descriptor.
+  void *pointer() const { return storage.get(); }
+
+private:
+  template <size_t Rank>
+  static std::shared_ptr<void> make(char *data, llvm::ArrayRef<int64_t> shape) {
+    auto memref = std::make_shared<StridedMemRefType<char, Rank>>();
+    memref->basePtr = memref->data = data;
+    memref->offset = 0;
+    if constexpr (Rank > 0) {
+      int64_t stride = 1;
+      for (int dim = Rank - 1; dim >= 0; --dim) {
+        memref->sizes[dim] = shape[dim];
+        memref->strides[dim] = stride;
+        stride *= shape[dim];
+      }
+    }
+    return memref;
+  }
+  template <size_t... Ranks>
+  static bool build(ArgumentDescriptor &result, char *data,
+                    llvm::ArrayRef<int64_t> shape,
+                    std::index_sequence<Ranks...>) {
+    return ((shape.size() == Ranks &&
+             (result.storage = make<Ranks>(data, shape), true)) ||
+            ...);
+  }
+
+  std::shared_ptr<void> storage;
+};
+
+/// Words of a rank-`rank` descriptor in the results struct (basePtr, data,
+/// offset, sizes, strides; all 8 bytes, so the struct has no padding).
+size_t descriptorWords(size_t rank) {
+  static_assert(sizeof(StridedMemRefType<char, 2>) == 7 * sizeof(int64_t),
+                "memref descriptors are made of 8-byte words");
+  return 3 + 2 * rank;
+}
+
+/// Copies a result memref's elements into a row-major tensor.
+void copyOut(const DynamicMemRefType<char> &memref, int64_t elementSize,
+             Tensor &tensor) {
+  int64_t rank = memref.rank, count = tensor.numElements();
+  tensor.data.resize(count * elementSize);
+  bool rowMajor = true;
+  for (int64_t dim = rank - 1, stride = 1; dim >= 0; --dim) {
+    rowMajor &= memref.sizes[dim] == 1 || memref.strides[dim] == stride;
+    stride *= memref.sizes[dim];
+  }
+  const char *base = memref.data + memref.offset * elementSize;
+  if (rowMajor) {
+    std::memcpy(tensor.data.data(), base, tensor.data.size());
+    return;
+  }
+  llvm::SmallVector<int64_t> index(rank, 0);
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t at = 0;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      at += index[dim] * memref.strides[dim];
+    std::memcpy(tensor.data.data() + i * elementSize, base + at * elementSize,
+                elementSize);
+    for (int64_t dim = rank - 1; dim >= 0 && ++index[dim] == memref.sizes[dim];
+         --dim)
+      index[dim] = 0;
+  }
+}
+
+/// The name, dtype and static shape of an argument or result.
+LogicalResult describe(Type type, Attribute nameAttr, std::string fallback,
+                       std::vector<TensorInfo> &out) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape() ||
+      dtypeOf(tensor.getElementType()).empty() ||
+      (size_t)tensor.getRank() > kMaxRank) {
+    return emitError(runnerLoc(type.getContext()))
+           << fallback << " has type " << type
+           << ", which tfg-run cannot pass";
+  }
+  auto name = dyn_cast_or_null<StringAttr>(nameAttr);
+  out.push_back({name ? name.str() : fallback, tensor.getElementType(),
+                 dtypeOf(tensor.getElementType()),
+                 std::vector<int64_t>(tensor.getShape().begin(),
+                                      tensor.getShape().end())});
+  return success();
+}
+
+} // namespace
+
+CompiledModel::CompiledModel(MLIRContext *context) : context(context) {}
+CompiledModel::CompiledModel(CompiledModel &&) = default;
+CompiledModel &CompiledModel::operator=(CompiledModel &&) = default;
+CompiledModel::~CompiledModel() = default;
+
+FailureOr<CompiledModel>
+CompiledModel::compileFile(MLIRContext &context, llvm::StringRef path,
+                           const CompileOptions &options) {
+  auto start = Clock::now();
+  OwningOpRef<ModuleOp> module = path.ends_with(".mlir")
+                                     ? parseMLIRFile(path, &context)
+                                     : importModelFile(path, &context);
+  if (!module)
+    return failure();
+  FailureOr<CompiledModel> compiled = compile(std::move(module), options);
+  if (succeeded(compiled))
+    compiled->compileTime = secondsSince(start);
+  return compiled;
+}
+
+FailureOr<CompiledModel>
+CompiledModel::compile(OwningOpRef<ModuleOp> module,
+                       const CompileOptions &options) {
+  auto start = Clock::now();
+  MLIRContext *context = module->getContext();
+  Location loc = runnerLoc(context);
+  PassManager pm(context);
+  if (!options.tfgPipeline.empty() &&
+      failed(parsePassPipeline(options.tfgPipeline, pm)))
+    return emitError(loc) << "cannot parse pipeline '"
+                              << options.tfgPipeline << "'";
+  bool isGraph = !module->getOps<GraphOp>().empty();
+  if (isGraph)
+    buildLowerToLinalgPipeline(pm, options.lowering);
+  if (failed(pm.run(*module)))
+    return failure();
+  if (!options.dumpLinalgPath.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(options.dumpLinalgPath, ec);
+    if (ec)
+      return emitError(loc)
+             << options.dumpLinalgPath << ": " << ec.message();
+    module->print(os);
+  }
+  llvm::StringRef funcName = options.lowering.funcName;
+  auto func = module->lookupSymbol<func::FuncOp>(funcName);
+  if (!func)
+    return emitError(loc)
+           << "no function @" << funcName << " after lowering";
+
+  CompiledModel compiled(context);
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    if (failed(describe(func.getArgument(i).getType(),
+                        func.getArgAttr(i, attrs::kName),
+                        "argument " + std::to_string(i), compiled.inputInfo)))
+      return failure();
+  for (unsigned i = 0; i < func.getNumResults(); ++i)
+    if (failed(describe(func.getResultTypes()[i],
+                        func.getResultAttr(i, attrs::kName),
+                        "result " + std::to_string(i), compiled.outputInfo)))
+      return failure();
+
+  PassManager llvmPm(context);
+  buildLinalgToLLVMPipeline(llvmPm);
+  if (failed(llvmPm.run(*module)))
+    return failure();
+  // The options hold a function_ref to the transformer: keep it alive.
+  auto transformer = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                               /*targetMachine=*/nullptr);
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  // Strided memref copies lower to calls to memrefCopy, which MLIR's C
+  // runner utils library provides.
+  llvm::SmallVector<llvm::StringRef> libraries;
+  if (llvm::sys::fs::exists(TFG_C_RUNNER_UTILS))
+    libraries.push_back(TFG_C_RUNNER_UTILS);
+  engineOptions.sharedLibPaths = libraries;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  auto engine = ExecutionEngine::create(*module, engineOptions);
+  if (!engine)
+    return emitError(loc) << "JIT compilation failed: "
+                              << llvm::toString(engine.takeError());
+  compiled.engine = std::move(*engine);
+  compiled.engine->initialize();
+  auto packed = compiled.engine->lookupPacked(("_mlir_ciface_" + funcName).str());
+  if (!packed)
+    return emitError(loc) << llvm::toString(packed.takeError());
+  compiled.packedFunction = *packed;
+  compiled.compileTime = secondsSince(start);
+  return compiled;
+}
+
+FailureOr<std::vector<Tensor>>
+CompiledModel::run(llvm::ArrayRef<Tensor> inputs, double *seconds) const {
+  Location loc = runnerLoc(context);
+  if (inputs.size() != inputInfo.size())
+    return emitError(loc) << "the model takes " << inputInfo.size()
+                              << " input(s), got " << inputs.size();
+  std::vector<ArgumentDescriptor> arguments;
+  for (auto [input, info] : llvm::zip_equal(inputs, inputInfo)) {
+    if (input.dtype != info.dtype || input.shape != info.shape)
+      return emitError(loc)
+             << "input '" << info.name << "': " << input.dtype << " "
+             << shapeString(input.shape) << ", the model wants " << info.dtype
+             << " " << shapeString(info.shape);
+    // Inputs are only read (they are the function's arguments); the
+    // descriptor's pointer is not const because C has no const memrefs.
+    FailureOr<ArgumentDescriptor> argument =
+        ArgumentDescriptor::get(input.data.data(), input.shape);
+    assert(succeeded(argument) && "describe() limits the rank");
+    arguments.push_back(std::move(*argument));
+  }
+
+  // The C interface returns the results through a pointer to a struct of
+  // their descriptors (or to the one descriptor).
+  size_t resultWords = 0;
+  for (const TensorInfo &info : outputInfo)
+    resultWords += descriptorWords(info.shape.size());
+  std::vector<int64_t> results(std::max<size_t>(resultWords, 1));
+  void *resultPointer = results.data();
+  llvm::SmallVector<void *> argumentPointers;
+  for (const ArgumentDescriptor &argument : arguments)
+    argumentPointers.push_back(argument.pointer());
+  llvm::SmallVector<void *> packedArgs;
+  if (!outputInfo.empty())
+    packedArgs.push_back(&resultPointer);
+  for (void *&pointer : argumentPointers)
+    packedArgs.push_back(&pointer);
+
+  auto start = Clock::now();
+  packedFunction(packedArgs.data());
+  if (seconds)
+    *seconds = secondsSince(start);
+
+  // The caller owns the results: the deallocation pipeline makes a public
+  // function return buffers it allocated (it clones constants and
+  // arguments), with malloc. A buffer returned twice is freed once.
+  std::vector<Tensor> outputs;
+  llvm::SmallDenseSet<char *> allocated;
+  char *at = reinterpret_cast<char *>(results.data());
+  for (const TensorInfo &info : outputInfo) {
+    ::UnrankedMemRefType<char> result{(int64_t)info.shape.size(), at};
+    DynamicMemRefType<char> memref(result);
+    Tensor tensor{info.dtype, info.shape, {}};
+    copyOut(memref, dtypeElementSize(info.dtype), tensor);
+    outputs.push_back(std::move(tensor));
+    allocated.insert(memref.basePtr);
+    at += descriptorWords(info.shape.size()) * sizeof(int64_t);
+  }
+  for (const Tensor &input : inputs)
+    allocated.erase(const_cast<char *>(input.data.data()));
+  for (char *buffer : allocated)
+    std::free(buffer);
+  return outputs;
+}
+
+Location mlir::tfg::runnerLoc(MLIRContext *context) {
+  return NameLoc::get(StringAttr::get(context, "tfg-runner"));
+}
+
+void mlir::tfg::registerRunnerDialects(DialectRegistry &registry) {
+  registerImportDialects(registry);
+  registerLoweringDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+}
+
+void mlir::tfg::initializeRunnerTarget() {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+}
