@@ -109,11 +109,10 @@ struct BindPlaceholdersPass
     if (!graph)
       return signalPassFailure();
     llvm::StringMap<Operation *> placeholders;
-    for (Operation &op : graph.getBlock()) {
-      StringRef type = getNodeOpType(&op);
-      if (type == "Placeholder" || type == "PlaceholderWithDefault")
+    // The two op types the patterns bind (BindPlaceholders.td).
+    for (Operation &op : graph.getBlock())
+      if (isa<PlaceholderOp, PlaceholderWithDefaultOp>(op))
         placeholders[getNodeName(&op)] = &op;
-    }
     llvm::StringSet<> inputNames;
     for (const std::string &input : inputs)
       inputNames.insert(nodeNameOfTensor(input));
@@ -142,7 +141,7 @@ struct BindPlaceholdersPass
     }
     for (auto &entry : placeholders) {
       Operation *node = entry.second;
-      if (getNodeOpType(node) == "PlaceholderWithDefault" &&
+      if (isa<PlaceholderWithDefaultOp>(node) &&
           !bound.contains(entry.first()) && !inputNames.contains(entry.first())) {
         node->setAttr("tfg.use_default", UnitAttr::get(&getContext()));
         candidates.push_back(node);

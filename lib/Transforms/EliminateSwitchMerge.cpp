@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Transforms/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 #include "TFG/Transforms/RewriteUtils.h"
@@ -58,13 +59,9 @@ namespace {
 #include "EliminateSwitchMergePDLL.h.inc"
 } // namespace
 
-static bool isForwarding(StringRef opType) {
-  return opType == "Identity" || opType == "Snapshot" ||
-         opType == "StopGradient";
-}
-
 /// The value of a bool predicate when it is a constant, looking through
-/// Identity chains and Switch data outputs (which forward their input).
+/// forwarding nodes (Identity...) and Switch data outputs (which forward
+/// their input).
 static std::optional<bool> getConstantPredicate(Value value) {
   for (int depth = 0; depth < 64; ++depth) {
     if (std::optional<bool> constant = getConstSplatBool(value))
@@ -72,9 +69,8 @@ static std::optional<bool> getConstantPredicate(Value value) {
     Operation *producer = value.getDefiningOp();
     if (!producer || !isNodeOp(producer))
       return std::nullopt;
-    StringRef opType = getNodeOpType(producer);
-    if (isForwarding(opType) || (opType == "Switch" &&
-                                 value != getControlToken(producer)))
+    if (isForwarding(producer) ||
+        (isSwitchLike(producer) && value != getControlToken(producer)))
       value = getDataOperands(producer)[0];
     else
       return std::nullopt;
@@ -94,7 +90,7 @@ public:
   explicit DeadnessAnalysis(Block &graph) {
     SmallVector<Operation *> worklist;
     for (Operation &op : graph) {
-      if (getNodeOpType(&op) != "Switch")
+      if (!isSwitchLike(&op))
         continue;
       std::optional<bool> predicate =
           getConstantPredicate(getDataOperands(&op)[1]);
@@ -107,7 +103,7 @@ public:
       if (deadNodes.contains(op) || !isNodeOp(op))
         continue;
       bool dead;
-      if (getNodeOpType(op) == "Merge")
+      if (isMergeLike(op))
         dead = llvm::all_of(getDataOperands(op),
                             [&](Value v) { return isDead(v); });
       else
@@ -164,14 +160,13 @@ struct EliminateSwitchMergePass
         candidates.push_back(&op);
         continue;
       }
-      StringRef opType = getNodeOpType(&op);
-      if (opType == "Switch") {
+      if (isSwitchLike(&op)) {
         for (unsigned i = 0; i < 2; ++i)
           if (deadness.isDead(op.getResult(i))) {
             op.setAttr(kDeadOutput, builder.getI32IntegerAttr(i));
             candidates.push_back(&op);
           }
-      } else if (opType == "Merge") {
+      } else if (isMergeLike(&op)) {
         SmallVector<unsigned> live;
         for (auto [i, input] : llvm::enumerate(getDataOperands(&op)))
           if (!deadness.isDead(input))
@@ -181,7 +176,7 @@ struct EliminateSwitchMergePass
         // A loop's back edge is not a value to forward: the Merge would
         // become a cycle without it.
         Operation *producer = getDataOperands(&op)[live[0]].getDefiningOp();
-        if (producer && getNodeOpType(producer) == "NextIteration")
+        if (producer && isNextIterationLike(producer))
           continue;
         op.setAttr(kLiveInput, builder.getI32IntegerAttr(live[0]));
         candidates.push_back(&op);

@@ -2,6 +2,8 @@
 
 #include "TFG/Transforms/RewriteUtils.h"
 
+#include "TFG/Dialect/IR/OpCategories.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -9,6 +11,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <cstring>
 #include <functional>
@@ -52,7 +55,7 @@ void mlir::tfg::addControlOperands(RewriterBase &rewriter, Operation *node,
   // Merge, which runs on its first live data input but waits for all
   // control inputs.
   llvm::SmallPtrSet<Operation *, 4> dataProducers;
-  if (getNodeOpType(node) != "Merge")
+  if (!isMergeLike(node))
     for (Value operand : getDataOperands(node))
     if (Operation *producer = operand.getDefiningOp())
       dataProducers.insert(producer);
@@ -66,11 +69,7 @@ void mlir::tfg::addControlOperands(RewriterBase &rewriter, Operation *node,
 }
 
 bool mlir::tfg::isSwitchOutput(Value value) {
-  Operation *producer = value.getDefiningOp();
-  if (!producer || !isNodeOp(producer))
-    return false;
-  StringRef opType = getNodeOpType(producer);
-  return opType == "Switch" || opType == "RefSwitch" || opType == "_SwitchN";
+  return isSwitchLike(value.getDefiningOp());
 }
 
 SmallVector<Value> mlir::tfg::getDependencyTokens(Value removedToken,
@@ -301,7 +300,7 @@ void mlir::tfg::eraseOrphanedNodes(Block &block,
 
 ElementsAttr mlir::tfg::getConstValue(Value value) {
   Operation *producer = value.getDefiningOp();
-  if (!producer || !isNodeOp(producer) || getNodeOpType(producer) != "Const")
+  if (!isa_and_nonnull<ConstOp>(producer))
     return {};
   return producer->getAttrOfType<ElementsAttr>("value");
 }
@@ -346,8 +345,7 @@ std::optional<APFloat> mlir::tfg::evaluateScalarFloat(Value value) {
     if (!producer || !isNodeOp(producer) || budget == 0)
       return std::nullopt;
     --budget;
-    StringRef opType = getNodeOpType(producer);
-    if (opType == "Const") {
+    if (isa<ConstOp>(producer)) {
       auto dense = dyn_cast_or_null<DenseFPElementsAttr>(
           producer->getAttrOfType<ElementsAttr>("value"));
       if (!dense || dense.getType().getRank() != 0)
@@ -355,10 +353,18 @@ std::optional<APFloat> mlir::tfg::evaluateScalarFloat(Value value) {
       return *dense.value_begin<APFloat>();
     }
     OperandRange inputs = getDataOperands(producer);
-    if (opType == "Identity" || opType == "Snapshot" ||
-        opType == "StopGradient")
+    if (isForwarding(producer))
       return evaluate(inputs[0]);
-    if (opType == "Reciprocal" || opType == "Inv") {
+    enum class Arithmetic { None, Reciprocal, Add, Sub, Mul, Div };
+    Arithmetic arithmetic =
+        llvm::StringSwitch<Arithmetic>(getNodeOpType(producer))
+            .Cases({"Reciprocal", "Inv"}, Arithmetic::Reciprocal)
+            .Cases({"Add", "AddV2"}, Arithmetic::Add)
+            .Case("Sub", Arithmetic::Sub)
+            .Case("Mul", Arithmetic::Mul)
+            .Cases({"RealDiv", "Div"}, Arithmetic::Div)
+            .Default(Arithmetic::None);
+    if (arithmetic == Arithmetic::Reciprocal) {
       std::optional<APFloat> x = evaluate(inputs[0]);
       if (!x)
         return std::nullopt;
@@ -366,20 +372,18 @@ std::optional<APFloat> mlir::tfg::evaluateScalarFloat(Value value) {
       one.divide(*x, APFloat::rmNearestTiesToEven);
       return one;
     }
-    bool binary = opType == "Add" || opType == "AddV2" || opType == "Sub" ||
-                  opType == "Mul" || opType == "RealDiv" || opType == "Div";
-    if (!binary || inputs.size() != 2)
+    if (arithmetic == Arithmetic::None || inputs.size() != 2)
       return std::nullopt;
     std::optional<APFloat> lhs = evaluate(inputs[0]);
     std::optional<APFloat> rhs = evaluate(inputs[1]);
     if (!lhs || !rhs || &lhs->getSemantics() != &rhs->getSemantics())
       return std::nullopt;
     APFloat::roundingMode rounding = APFloat::rmNearestTiesToEven;
-    if (opType == "Sub")
+    if (arithmetic == Arithmetic::Sub)
       lhs->subtract(*rhs, rounding);
-    else if (opType == "Mul")
+    else if (arithmetic == Arithmetic::Mul)
       lhs->multiply(*rhs, rounding);
-    else if (opType == "RealDiv" || opType == "Div")
+    else if (arithmetic == Arithmetic::Div)
       lhs->divide(*rhs, rounding);
     else
       lhs->add(*rhs, rounding);
