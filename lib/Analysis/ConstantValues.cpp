@@ -1,9 +1,11 @@
 //===- ConstantValues.cpp - Values of constant nodes ----------------------===//
 
 #include "TFG/Analysis/ConstantValues.h"
+#include "TFG/Dialect/IR/OpCategories.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <cstring>
 #include <functional>
@@ -13,7 +15,7 @@ using namespace mlir::tfg;
 
 ElementsAttr mlir::tfg::getConstValue(Value value) {
   Operation *producer = value.getDefiningOp();
-  if (!producer || !isNodeOp(producer) || getNodeOpType(producer) != "Const")
+  if (!isa_and_nonnull<ConstOp>(producer))
     return {};
   return producer->getAttrOfType<ElementsAttr>("value");
 }
@@ -58,8 +60,7 @@ std::optional<APFloat> mlir::tfg::evaluateScalarFloat(Value value) {
     if (!producer || !isNodeOp(producer) || budget == 0)
       return std::nullopt;
     --budget;
-    StringRef opType = getNodeOpType(producer);
-    if (opType == "Const") {
+    if (isa<ConstOp>(producer)) {
       auto dense = dyn_cast_or_null<DenseFPElementsAttr>(
           producer->getAttrOfType<ElementsAttr>("value"));
       if (!dense || dense.getType().getRank() != 0)
@@ -67,10 +68,18 @@ std::optional<APFloat> mlir::tfg::evaluateScalarFloat(Value value) {
       return *dense.value_begin<APFloat>();
     }
     OperandRange inputs = getDataOperands(producer);
-    if (opType == "Identity" || opType == "Snapshot" ||
-        opType == "StopGradient")
+    if (isForwarding(producer))
       return evaluate(inputs[0]);
-    if (opType == "Reciprocal" || opType == "Inv") {
+    enum class Arithmetic { None, Reciprocal, Add, Sub, Mul, Div };
+    Arithmetic arithmetic =
+        llvm::StringSwitch<Arithmetic>(getNodeOpType(producer))
+            .Cases({"Reciprocal", "Inv"}, Arithmetic::Reciprocal)
+            .Cases({"Add", "AddV2"}, Arithmetic::Add)
+            .Case("Sub", Arithmetic::Sub)
+            .Case("Mul", Arithmetic::Mul)
+            .Cases({"RealDiv", "Div"}, Arithmetic::Div)
+            .Default(Arithmetic::None);
+    if (arithmetic == Arithmetic::Reciprocal) {
       std::optional<APFloat> x = evaluate(inputs[0]);
       if (!x)
         return std::nullopt;
@@ -78,20 +87,18 @@ std::optional<APFloat> mlir::tfg::evaluateScalarFloat(Value value) {
       one.divide(*x, APFloat::rmNearestTiesToEven);
       return one;
     }
-    bool binary = opType == "Add" || opType == "AddV2" || opType == "Sub" ||
-                  opType == "Mul" || opType == "RealDiv" || opType == "Div";
-    if (!binary || inputs.size() != 2)
+    if (arithmetic == Arithmetic::None || inputs.size() != 2)
       return std::nullopt;
     std::optional<APFloat> lhs = evaluate(inputs[0]);
     std::optional<APFloat> rhs = evaluate(inputs[1]);
     if (!lhs || !rhs || &lhs->getSemantics() != &rhs->getSemantics())
       return std::nullopt;
     APFloat::roundingMode rounding = APFloat::rmNearestTiesToEven;
-    if (opType == "Sub")
+    if (arithmetic == Arithmetic::Sub)
       lhs->subtract(*rhs, rounding);
-    else if (opType == "Mul")
+    else if (arithmetic == Arithmetic::Mul)
       lhs->multiply(*rhs, rounding);
-    else if (opType == "RealDiv" || opType == "Div")
+    else if (arithmetic == Arithmetic::Div)
       lhs->divide(*rhs, rounding);
     else
       lhs->add(*rhs, rounding);

@@ -2,22 +2,10 @@
 
 #include "TFG/Analysis/DeadnessAnalysis.h"
 #include "TFG/Analysis/ConstantValues.h"
+#include "TFG/Dialect/IR/OpCategories.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
-
-// TODO(op categories): these become the op-category table's queries.
-static bool isForwarding(StringRef opType) {
-  return opType == "Identity" || opType == "Snapshot" ||
-         opType == "StopGradient";
-}
-static bool isSwitchLike(Operation *op) {
-  return getNodeOpType(op) == "Switch";
-}
-static bool isMergeLike(Operation *op) { return getNodeOpType(op) == "Merge"; }
-static bool isNextIterationLike(Operation *op) {
-  return getNodeOpType(op) == "NextIteration";
-}
 
 std::optional<bool> mlir::tfg::getConstantPredicate(Value value) {
   // A bound on the chain: a cycle of Identities cannot loop forever.
@@ -27,7 +15,7 @@ std::optional<bool> mlir::tfg::getConstantPredicate(Value value) {
     Operation *producer = value.getDefiningOp();
     if (!producer || !isNodeOp(producer))
       return std::nullopt;
-    if (isForwarding(getNodeOpType(producer)) ||
+    if (isForwarding(producer) ||
         (isSwitchLike(producer) && value != getControlToken(producer)))
       value = getDataOperands(producer)[0];
     else

@@ -1,6 +1,8 @@
 //===- GraphDot.cpp - A tfg.graph as a Graphviz DOT picture ---------------===//
 
 #include "TFG/Analysis/GraphDot.h"
+
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
 
 #include "mlir/IR/AsmState.h"
@@ -11,7 +13,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/JSON.h"
 
 #include <memory>
@@ -153,16 +154,6 @@ static std::string nodeDifference(Operation *before, Operation *after) {
   return llvm::join(what, "; ");
 }
 
-static bool isControlFlow(StringRef type) {
-  return llvm::StringSwitch<bool>(type)
-      .Cases({"Switch", "RefSwitch", "Merge", "RefMerge", "Enter", "RefEnter"},
-             true)
-      .Cases({"Exit", "RefExit", "NextIteration", "RefNextIteration",
-              "LoopCond", "ControlTrigger"},
-             true)
-      .Default(false);
-}
-
 static void writeNode(const DotNode &node, const DotOptions &options,
                       raw_ostream &os, StringRef indent) {
   Operation *op = node.op;
@@ -171,7 +162,7 @@ static void writeNode(const DotNode &node, const DotOptions &options,
   if (!node.note.empty())
     tooltip += "\n" + node.note;
   os << indent << node.id << " [";
-  bool point = options.collapseConstants && type == "Const";
+  bool point = options.collapseConstants && isa<ConstOp>(op);
   if (point) {
     StringRef shortName = name.rsplit('/').second;
     if (shortName.empty())
@@ -199,11 +190,11 @@ static void writeNode(const DotNode &node, const DotOptions &options,
   case Status::Same:
     if (point)
       os << ", color=\"#555555\", fillcolor=\"#555555\"";
-    else if (type == "Placeholder" || type == "PlaceholderWithDefault")
+    else if (isPlaceholderLike(op))
       os << ", fillcolor=\"#dbe9ff\"";
-    else if (isControlFlow(type))
+    else if (isV1ControlFlow(op))
       os << ", fillcolor=\"#fff4c2\"";
-    else if (type == "Const" || type == "NoOp")
+    else if (isa<ConstOp, NoOpOp>(op))
       os << ", fillcolor=\"#eeeeee\"";
     break;
   }

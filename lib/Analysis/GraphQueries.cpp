@@ -2,12 +2,13 @@
 
 #include "TFG/Analysis/GraphQueries.h"
 
+#include "TFG/Dialect/IR/OpCategories.h"
+
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <functional>
 #include <queue>
@@ -29,31 +30,26 @@ GraphOp tfg::getSingleGraph(ModuleOp module) {
   return found;
 }
 
-bool tfg::isNeverAnOutput(StringRef opType) {
-  return llvm::StringSwitch<bool>(opType)
-      .Cases({"Const", "NoOp", "Placeholder", "PlaceholderWithDefault"}, true)
-      .Cases({"Assign", "AssignAdd", "AssignSub", "AssignVariableOp"}, true)
-      .Cases({"VariableV2", "Variable", "VarHandleOp"}, true)
-      .Cases({"SaveV2", "RestoreV2", "MergeV2Checkpoints", "ShardedFilename"},
-             true)
-      .Default(false);
+bool tfg::isNeverAnOutput(Operation *node) {
+  return isa<ConstOp, NoOpOp>(node) ||
+         hasOpCategory(node, OpCategory::Placeholder | OpCategory::Variable |
+                                 OpCategory::VariableWrite |
+                                 OpCategory::Checkpointing);
 }
 
 SmallVector<Operation *> tfg::inferOutputNodes(GraphOp graph) {
   SmallVector<Operation *> outputs;
   for (Operation &op : graph.getBlock())
-    if (op.use_empty() && !isNeverAnOutput(getNodeOpType(&op)))
+    if (op.use_empty() && !isNeverAnOutput(&op))
       outputs.push_back(&op);
   return outputs;
 }
 
 SmallVector<Operation *> tfg::getInputNodes(GraphOp graph) {
   SmallVector<Operation *> inputs;
-  for (Operation &op : graph.getBlock()) {
-    StringRef type = getNodeOpType(&op);
-    if (type == "Placeholder" || type == "PlaceholderWithDefault")
+  for (Operation &op : graph.getBlock())
+    if (isPlaceholderLike(&op))
       inputs.push_back(&op);
-  }
   return inputs;
 }
 
@@ -154,8 +150,7 @@ tfg::getKeptNodeNames(GraphOp graph, ArrayRef<std::string> keep,
 
 /// True for the nodes whose outgoing edges close a v1 loop.
 static bool isBackEdgeSource(Operation *op) {
-  StringRef opType = getNodeOpType(op);
-  return opType == "NextIteration" || opType == "RefNextIteration";
+  return isNextIterationLike(op);
 }
 
 FailureOr<SmallVector<Operation *>>

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TFG/Conversion/Passes.h"
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/Analysis/GraphQueries.h"
 
@@ -147,7 +148,7 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
       while (!stack.empty()) {
         auto &[op, next] = stack.back();
         bool isInput = fed.contains(op) ||
-                       (inputs.empty() && getNodeOpType(op) == "Placeholder");
+                       (inputs.empty() && isa<PlaceholderOp>(op));
         OperandRange data = getDataOperands(op);
         if (!isInput && next < data.size()) {
           Operation *producer = data[next++].getDefiningOp();
@@ -163,7 +164,7 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
 
     // A Placeholder the outputs need but nobody feeds has no value.
     for (Operation *node : order)
-      if (getNodeOpType(node) == "Placeholder" && !fed.contains(node) &&
+      if (isa<PlaceholderOp>(node) && !fed.contains(node) &&
           !inputs.empty())
         return node->emitError()
                << "Placeholder '" << getNodeName(node)
@@ -175,7 +176,7 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
     for (Operation &op : graph.getBlock())
       if (state.lookup(&op) == 2 &&
           (fed.contains(&op) ||
-           (inputs.empty() && getNodeOpType(&op) == "Placeholder")))
+           (inputs.empty() && isa<PlaceholderOp>(op))))
         argNodes.push_back(&op);
     SmallVector<Type> argTypes;
     for (Operation *node : argNodes) {
@@ -240,9 +241,6 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
   /// and listing the control-flow nodes the outputs reach, by op type.
   LogicalResult reportLoop(Operation *onCycle, ArrayRef<Value> outputs,
                            const llvm::DenseSet<Operation *> &fed) {
-    static const llvm::StringLiteral kControlFlow[] = {
-        "Enter", "Exit", "LoopCond", "Merge", "NextIteration", "Switch",
-        "RefEnter", "RefExit", "RefMerge", "RefNextIteration", "RefSwitch"};
     llvm::DenseSet<Operation *> seen;
     SmallVector<Operation *> worklist;
     for (Value v : outputs)
@@ -251,7 +249,7 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
     llvm::MapVector<StringRef, SmallVector<StringRef>> byType;
     while (!worklist.empty()) {
       Operation *op = worklist.pop_back_val();
-      if (llvm::is_contained(kControlFlow, getNodeOpType(op)))
+      if (isV1ControlFlow(op))
         byType[getNodeOpType(op)].push_back(getNodeName(op));
       if (fed.contains(op))
         continue;
@@ -292,7 +290,7 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
     if (*given) {
       // A given shape must agree with what the Placeholder knows.
       auto known = dyn_cast_or_null<RankedTensorType>(tensor);
-      if (known && getNodeOpType(node) == "Placeholder") {
+      if (known && isa<PlaceholderOp>(node)) {
         bool agrees = known.getRank() == (int64_t)(*given)->size();
         for (int64_t d = 0; agrees && d < known.getRank(); ++d)
           agrees = known.isDynamicDim(d) || known.getDimSize(d) == (**given)[d];

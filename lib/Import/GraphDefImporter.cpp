@@ -7,6 +7,7 @@
 
 #include "GraphImport.h"
 
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/Import/Diagnostics.h"
 #include "TFG/Import/OpRegistry.h"
@@ -124,7 +125,7 @@ LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
 }
 
 /// The shape a node states for its only output: a Const's value, a
-/// Placeholder's `shape` attr.
+/// placeholder's (isPlaceholderLike) `shape` attr.
 static const tensorflow::TensorShapeProto *
 getDeclaredShape(const tensorflow::NodeDef &node) {
   const auto &attrs = node.attr();
@@ -132,8 +133,7 @@ getDeclaredShape(const tensorflow::NodeDef &node) {
     auto it = attrs.find("value");
     if (it != attrs.end() && it->second.has_tensor())
       return &it->second.tensor().tensor_shape();
-  } else if (node.op() == "Placeholder" ||
-             node.op() == "PlaceholderWithDefault") {
+  } else if (isPlaceholderLike(node.op())) {
     auto it = attrs.find("shape");
     if (it != attrs.end() && it->second.has_shape())
       return &it->second.shape();
@@ -438,8 +438,7 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
   SmallVector<bool> isNextIteration(numNodes, false);
   for (int i = 0; i < numNodes; ++i) {
     tensorflow::NodeDef &node = *graph.mutable_node(i);
-    isNextIteration[i] = node.op() == "NextIteration" ||
-                         node.op() == "RefNextIteration";
+    isNextIteration[i] = isNextIterationLike(node.op());
     std::string error;
     const tensorflow::OpDef *opDef = signatures.lookup(node.op());
     if (!opDef) {

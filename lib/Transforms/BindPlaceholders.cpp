@@ -154,11 +154,10 @@ struct BindPlaceholdersPass
     if (!graph)
       return signalPassFailure();
     llvm::StringMap<Operation *> placeholders;
-    for (Operation &op : graph.getBlock()) {
-      StringRef type = getNodeOpType(&op);
-      if (type == "Placeholder" || type == "PlaceholderWithDefault")
+    // The two op types the patterns bind (BindPlaceholders.td).
+    for (Operation &op : graph.getBlock())
+      if (isa<PlaceholderOp, PlaceholderWithDefaultOp>(op))
         placeholders[getNodeName(&op)] = &op;
-    }
     llvm::StringSet<> inputNames;
     for (const std::string &input : inputs)
       inputNames.insert(nodeNameOfTensor(input));
@@ -188,7 +187,7 @@ struct BindPlaceholdersPass
     }
     for (auto &entry : placeholders) {
       Operation *node = entry.second;
-      if (getNodeOpType(node) == "PlaceholderWithDefault" &&
+      if (isa<PlaceholderWithDefaultOp>(node) &&
           !bound.contains(entry.first()) && !inputNames.contains(entry.first())) {
         decided.takeDefault.insert(node);
         candidates.push_back(node);

@@ -161,7 +161,7 @@ struct EmbedPreprocessingPass
                         << inputName << "' in the graph";
       return signalPassFailure();
     }
-    if (getNodeOpType(node) != "Placeholder") {
+    if (!isa<PlaceholderOp>(node)) {
       node->emitError() << "tfg-embed-preprocessing: node '" << inputName
                         << "' is a " << getNodeOpType(node)
                         << ", not a Placeholder";

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 #include "TFG/Transforms/Utils/GraphRewriteDriver.h"
@@ -51,7 +52,7 @@ static std::optional<FloatConstant> getFloatConstant(Value value) {
     Operation *producer = value.getDefiningOp();
     if (!producer || !isNodeOp(producer))
       return std::nullopt;
-    if (getNodeOpType(producer) == "Identity") {
+    if (isa<IdentityOp>(producer)) {
       value = getDataOperands(producer)[0];
       continue;
     }
@@ -109,9 +110,7 @@ struct ConvLike {
 static std::optional<ConvLike> getConvLike(Operation *node) {
   if (!node || !isNodeOp(node))
     return std::nullopt;
-  StringRef opType = getNodeOpType(node);
-  if (opType != "Conv2D" && opType != "DepthwiseConv2dNative" &&
-      opType != "MatMul" && opType != "Conv2DBackpropInput")
+  if (!isConvLike(node))
     return std::nullopt;
   std::optional<FloatConstant> weights =
       getFloatConstant(getDataOperands(node)[1]);
@@ -119,7 +118,7 @@ static std::optional<ConvLike> getConvLike(Operation *node) {
     return std::nullopt;
   ConvLike conv{node, *weights, 0, -1, nullptr};
   ArrayRef<int64_t> shape = conv.weights.shape;
-  if (opType == "MatMul") {
+  if (isa<MatMulOp>(node)) {
     if (shape.size() != 2)
       return std::nullopt;
     auto transposeB = node->getAttrOfType<BoolAttr>("transpose_b");
@@ -139,14 +138,16 @@ static std::optional<ConvLike> getConvLike(Operation *node) {
   // Conv2D: HWIO, O outputs; depthwise: HWIM, output channel i * M + m;
   // Conv2DBackpropInput (transposed conv): HWIO of the forward conv, whose
   // input channels I are this node's outputs.
-  if (opType == "Conv2DBackpropInput") {
+  if (isa<Conv2DBackpropInputOp>(node)) {
     int64_t c = shape[2], o = shape[3];
     conv.channels = c;
     conv.channelOfWeight = [c, o](int64_t i) { return (i / o) % c; };
-  } else {
-    int64_t c = opType == "Conv2D" ? shape[3] : shape[2] * shape[3];
+  } else if (isa<Conv2DOp, DepthwiseConv2dNativeOp>(node)) {
+    int64_t c = isa<Conv2DOp>(node) ? shape[3] : shape[2] * shape[3];
     conv.channels = c;
     conv.channelOfWeight = [c](int64_t i) { return i % c; };
+  } else {
+    return std::nullopt; // a conv-like op type without its typed op
   }
   auto format = node->getAttrOfType<StringAttr>("data_format");
   if (format && format.getValue() == "NCHW")
@@ -190,7 +191,7 @@ bool isChannelScaleOf(Value scale, Value convToken) {
     return false;
   int64_t rank = rankOf(node->getResult(0));
   if (rank < 0)
-    rank = getNodeOpType(node) == "MatMul" ? 2 : 4;
+    rank = isa<MatMulOp>(node) ? 2 : 4;
   return isPerChannelShape(constant->shape, conv->channels, conv->channelAxis,
                            rank);
 }
@@ -276,7 +277,7 @@ struct BatchNormParams {
 } // namespace
 
 static bool isGlobalNormalization(Operation *bn) {
-  return getNodeOpType(bn) == "BatchNormWithGlobalNormalization";
+  return isa<BatchNormWithGlobalNormalizationOp>(bn);
 }
 
 static std::optional<BatchNormParams> getBatchNormParams(Operation *bn) {
@@ -321,8 +322,7 @@ static std::optional<BatchNormParams> getBatchNormParams(Operation *bn) {
 
 /// True for a FusedBatchNorm{,V2,V3} that normalizes with batch statistics.
 static bool isTrainingBatchNorm(Operation *bn) {
-  StringRef opType = getNodeOpType(bn);
-  if (!opType.starts_with("FusedBatchNorm"))
+  if (!isa<FusedBatchNormOp, FusedBatchNormV2Op, FusedBatchNormV3Op>(bn))
     return false;
   auto training = bn->getAttrOfType<BoolAttr>("is_training");
   return !training || training.getValue(); // TensorFlow's default: true
@@ -340,7 +340,7 @@ bool isFoldableBatchNorm(Value bnToken) {
     return false;
   // After a conv-like node, through at most one BiasAdd.
   Operation *producer = getDataOperands(bn)[0].getDefiningOp();
-  if (producer && isNodeOp(producer) && getNodeOpType(producer) == "BiasAdd")
+  if (isa_and_nonnull<BiasAddOp>(producer))
     producer = getDataOperands(producer)[0].getDefiningOp();
   std::optional<ConvLike> conv = getConvLike(producer);
   if (!conv || conv->channels != params->gamma.size())

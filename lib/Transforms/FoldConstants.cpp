@@ -42,7 +42,7 @@ static SmallVector<Value> getFoldedNodeControls(Operation *node) {
       continue;
     // A Const runs when its control inputs do; anything else (the producer
     // of a shape that Shape/Size/Rank read) is waited for itself.
-    if (getNodeOpType(producer) == "Const") {
+    if (isa<ConstOp>(producer)) {
       for (Value control : getControlOperands(producer))
         controls.insert(control);
     } else {

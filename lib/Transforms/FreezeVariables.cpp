@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TFG/Checkpoint/CheckpointReader.h"
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 
@@ -36,11 +37,6 @@ static constexpr llvm::StringLiteral kMovingAverageSuffix =
 /// Values of at least this many bytes become dense resources, as on import.
 static constexpr size_t kResourceThresholdBytes = 1024;
 
-static bool isVariableNode(StringRef opType) {
-  return opType == "VariableV2" || opType == "Variable" ||
-         opType == "VarHandleOp";
-}
-
 /// Ops that change a variable: a graph that still needs one after the
 /// outputs are chosen computes with state, which freezing cannot keep.
 static bool writesVariable(StringRef opType) {
@@ -56,7 +52,7 @@ static bool writesVariable(StringRef opType) {
 static SmallVector<StringRef> constStrings(Value value) {
   SmallVector<StringRef> strings;
   Operation *producer = value.getDefiningOp();
-  if (!producer || getNodeOpType(producer) != "Const")
+  if (!isa_and_nonnull<ConstOp>(producer))
     return strings;
   auto dense = producer->getAttrOfType<DenseStringElementsAttr>("value");
   if (!dense)
@@ -71,10 +67,9 @@ static SmallVector<StringRef> constStrings(Value value) {
 /// The variable node behind `value`, looking through Identity.
 static Operation *variableBehind(Value value) {
   while (Operation *producer = value.getDefiningOp()) {
-    StringRef type = getNodeOpType(producer);
-    if (isVariableNode(type))
+    if (isVariableLike(producer))
       return producer;
-    if (type != "Identity")
+    if (!isa<IdentityOp>(producer))
       return nullptr;
     value = producer->getOperand(0);
   }
@@ -108,7 +103,7 @@ llvm::DenseMap<Operation *, SaverKey>
 FreezeVariablesPass::readSaverKeys(GraphOp graph) {
   llvm::DenseMap<Operation *, SaverKey> keys;
   for (Operation &op : graph.getBlock()) {
-    if (getNodeOpType(&op) != "RestoreV2")
+    if (!isa<RestoreV2Op>(op))
       continue;
     OperandRange inputs = getDataOperands(&op);
     if (inputs.size() != 3)
@@ -228,7 +223,7 @@ FreezeVariablesPass::readValue(Operation *variable,
 LogicalResult FreezeVariablesPass::freeze(Operation *variable,
                                           ElementsAttr value) {
   MLIRContext *context = variable->getContext();
-  bool resource = getNodeOpType(variable) == "VarHandleOp";
+  bool resource = isa<VarHandleOpOp>(variable);
   Value handle = variable->getResult(0);
   for (Operation *user : handle.getUsers()) {
     StringRef type = getNodeOpType(user);
@@ -238,7 +233,7 @@ LogicalResult FreezeVariablesPass::freeze(Operation *variable,
              << ") writes variable '" << getNodeName(variable)
              << "', and the outputs depend on it: a frozen graph cannot "
                 "keep state (choose outputs that do not need this node)";
-    if (resource && type != "ReadVariableOp")
+    if (resource && !isa<ReadVariableOpOp>(user))
       return user->emitError()
              << "node '" << getNodeName(user) << "' (" << type
              << ") uses resource variable '" << getNodeName(variable)
@@ -312,7 +307,7 @@ void FreezeVariablesPass::runOnOperation() {
 
   SmallVector<Operation *> variables;
   for (Operation &op : graph.getBlock())
-    if (isVariableNode(getNodeOpType(&op)))
+    if (isVariableLike(&op))
       variables.push_back(&op);
 
   bool failedAny = false;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 #include "TFG/Transforms/Utils/RewriteUtils.h"
@@ -20,7 +21,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <unordered_map>
 
@@ -36,14 +36,7 @@ using namespace mlir::tfg;
 /// stateful: inputs are fed by name, and control flow nodes belong to one
 /// frame or branch each.
 static bool isNeverMerged(StringRef opType) {
-  return llvm::StringSwitch<bool>(opType)
-      .Cases({"Placeholder", "PlaceholderV2", "PlaceholderWithDefault"}, true)
-      .Cases({"Switch", "RefSwitch", "_SwitchN", "Merge", "RefMerge"}, true)
-      .Cases({"Enter", "RefEnter", "Exit", "RefExit"}, true)
-      .Cases({"NextIteration", "RefNextIteration", "LoopCond",
-              "ControlTrigger"},
-             true)
-      .Default(false);
+  return hasOpCategory(opType, OpCategory::Placeholder | kV1ControlFlow);
 }
 
 static bool isRefTyped(Type type) {

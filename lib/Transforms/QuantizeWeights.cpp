@@ -16,6 +16,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
 #include <limits>
@@ -174,24 +175,24 @@ struct ChannelAxes {
 /// conv-like or matmul node.
 static std::optional<ChannelAxes> getChannelAxesOfUse(Operation *user,
                                                       unsigned operandIndex) {
-  if (operandIndex != 1 || !isNodeOp(user))
+  if (operandIndex != 1)
     return std::nullopt;
-  StringRef opType = getNodeOpType(user);
   // Conv2D: HWIO, O outputs. Depthwise: HWIM, output channel i * M + m.
   // Conv2DBackpropInput: H W C_out C_in, its output has C_out channels.
-  if (opType == "Conv2D" || opType == "_FusedConv2D")
-    return ChannelAxes{3, 4, 4};
-  if (opType == "DepthwiseConv2dNative" ||
-      opType == "FusedDepthwiseConv2dNative")
-    return ChannelAxes{2, 4, 4};
-  if (opType == "Conv2DBackpropInput")
-    return ChannelAxes{2, 3, 4};
-  if (opType == "MatMul" || opType == "_FusedMatMul") {
-    auto transposeB = user->getAttrOfType<BoolAttr>("transpose_b");
+  auto matMulAxes = [](Operation *matMul) -> std::optional<ChannelAxes> {
+    auto transposeB = matMul->getAttrOfType<BoolAttr>("transpose_b");
     return transposeB && transposeB.getValue() ? ChannelAxes{0, 1, 2}
                                                : ChannelAxes{1, 2, 2};
-  }
-  return std::nullopt;
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<ChannelAxes>>(user)
+      .Case<Conv2DOp, FusedConv2DOp>(
+          [](Operation *) { return ChannelAxes{3, 4, 4}; })
+      .Case<DepthwiseConv2dNativeOp, FusedDepthwiseConv2dNativeOp>(
+          [](Operation *) { return ChannelAxes{2, 4, 4}; })
+      .Case<Conv2DBackpropInputOp>(
+          [](Operation *) { return ChannelAxes{2, 3, 4}; })
+      .Case<MatMulOp, FusedMatMulOp>(matMulAxes)
+      .Default([](Operation *) { return std::nullopt; });
 }
 
 /// The channel axes on which every data use of the Const `node` (through
@@ -205,7 +206,7 @@ static std::optional<ChannelAxes> getChannelAxes(Operation *node) {
     Value value = worklist.pop_back_val();
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
-      if (isNodeOp(user) && getNodeOpType(user) == "Identity") {
+      if (isa<IdentityOp>(user)) {
         // An Identity nobody reads may be fetched: a graph output.
         if (user->getResult(0).use_empty())
           return std::nullopt;
@@ -355,7 +356,7 @@ struct QuantizeWeightsPass
     SmallVector<Operation *> candidates;
     bool nameClash = false;
     for (Operation &op : block) {
-      if (getNodeOpType(&op) != "Const")
+      if (!isa<ConstOp>(op))
         continue;
       auto value = op.getAttrOfType<ElementsAttr>("value");
       if (!value || !value.getElementType().isF32() ||

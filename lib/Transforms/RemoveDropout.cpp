@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 #include "TFG/Transforms/Utils/GraphRewriteDriver.h"
@@ -22,27 +23,21 @@ namespace mlir::tfg {
 using namespace mlir;
 using namespace mlir::tfg;
 
-/// `value` without the Identity-like nodes in front of it.
+/// `value` without the forwarding nodes (Identity...) in front of it.
 static Value skipIdentities(Value value) {
   for (int depth = 0; depth < 16; ++depth) {
     Operation *producer = value.getDefiningOp();
-    if (!producer || !isNodeOp(producer))
-      return value;
-    StringRef opType = getNodeOpType(producer);
-    if (opType != "Identity" && opType != "Snapshot" &&
-        opType != "StopGradient")
+    if (!isForwarding(producer))
       return value;
     value = getDataOperands(producer)[0];
   }
   return value;
 }
 
-/// The node producing `value` if it is of op type `opType`, else null.
-static Operation *getProducerOfType(Value value, StringRef opType) {
-  Operation *producer = value.getDefiningOp();
-  if (producer && isNodeOp(producer) && getNodeOpType(producer) == opType)
-    return producer;
-  return nullptr;
+/// The node producing `value` if it is an `OpTy`, else null.
+template <typename OpTy>
+static Operation *getProducerOfType(Value value) {
+  return dyn_cast_or_null<OpTy>(value.getDefiningOp());
 }
 
 /// True when noise drawn in the shape `shape` (a RandomUniform's input)
@@ -52,7 +47,7 @@ static Operation *getProducerOfType(Value value, StringRef opType) {
 /// cannot tell is taken on trust, a shape computed otherwise is not.
 static bool isNoiseShapeOf(Value shape, Value x) {
   shape = skipIdentities(shape);
-  if (Operation *shapeOf = getProducerOfType(shape, "Shape"))
+  if (Operation *shapeOf = getProducerOfType<ShapeOp>(shape))
     return skipIdentities(getDataOperands(shapeOf)[0]) == skipIdentities(x);
   auto dims = dyn_cast_or_null<DenseIntElementsAttr>(getConstValue(shape));
   if (!dims || dims.getType().getRank() != 1)
@@ -80,26 +75,23 @@ namespace mlir::tfg {
 static bool isUnitNoiseFor(Value noise, Value x) {
   noise = skipIdentities(noise);
   Operation *producer = noise.getDefiningOp();
-  if (!producer || !isNodeOp(producer))
-    return false;
-  StringRef opType = getNodeOpType(producer);
-  if (opType == "Add" || opType == "AddV2") {
+  if (isa_and_nonnull<AddOp, AddV2Op>(producer)) {
     OperandRange terms = getDataOperands(producer);
     for (unsigned i = 0; i < 2; ++i) {
-      Operation *scale = getProducerOfType(skipIdentities(terms[i]), "Mul");
+      Operation *scale = getProducerOfType<MulOp>(skipIdentities(terms[i]));
       if (!scale || !isScalarFloatEqualTo(terms[1 - i], 0.0))
         continue;
       OperandRange factors = getDataOperands(scale);
       for (unsigned j = 0; j < 2; ++j) {
         Operation *uniform =
-            getProducerOfType(skipIdentities(factors[j]), "RandomUniform");
+            getProducerOfType<RandomUniformOp>(skipIdentities(factors[j]));
         if (uniform && isScalarFloatEqualTo(factors[1 - j], 1.0))
           return isNoiseShapeOf(getDataOperands(uniform)[0], x);
       }
     }
     return false;
   }
-  if (opType == "RandomUniform")
+  if (isa_and_nonnull<RandomUniformOp>(producer))
     return isNoiseShapeOf(getDataOperands(producer)[0], x);
   return false;
 }
@@ -134,8 +126,7 @@ struct RemoveDropoutPass : tfg::impl::RemoveDropoutBase<RemoveDropoutPass> {
     Block &block = graph.getBlock();
     SmallVector<Operation *> candidates;
     for (Operation &op : block) {
-      StringRef opType = getNodeOpType(&op);
-      if ((opType == "Mul" || opType == "SelectV2") && !op.use_empty() &&
+      if (isa<MulOp, SelectV2Op>(op) && !op.use_empty() &&
           !kept->contains(getNodeName(&op)))
         candidates.push_back(&op);
     }

@@ -1,5 +1,6 @@
 //===- RemoveNodes.cpp - Splice out forwarding nodes ----------------------===//
 
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 #include "TFG/Transforms/Utils/GraphRewriteDriver.h"
@@ -18,13 +19,6 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 namespace mlir::tfg {
-static bool isControlFlowOpType(StringRef type) {
-  return llvm::is_contained({"Switch", "RefSwitch", "_SwitchN", "Merge",
-                             "RefMerge", "Enter", "RefEnter", "Exit",
-                             "RefExit", "NextIteration", "LoopCond"},
-                            type);
-}
-
 bool canAbsorbIntoProducer(Value identityToken, Value input) {
   Operation *identity = getNodeOfToken(identityToken);
   auto result = dyn_cast<OpResult>(input);
@@ -32,7 +26,7 @@ bool canAbsorbIntoProducer(Value identityToken, Value input) {
       !result || result.getResultNumber() != 0)
     return false;
   Operation *producer = result.getOwner();
-  return isNodeOp(producer) && !isControlFlowOpType(getNodeOpType(producer)) &&
+  return isNodeOp(producer) && !isV1ControlFlow(producer) &&
          input.hasOneUse() && getDataResults(producer).size() == 1 &&
          getControlToken(producer).use_empty();
 }
@@ -113,7 +107,7 @@ struct RemoveNodesPass : tfg::impl::RemoveNodesBase<RemoveNodesPass> {
     // Output Identities whose producer is not kept itself.
     SmallVector<Operation *> outputs;
     for (Operation &op : graph.getBlock()) {
-      if (getNodeOpType(&op) != "Identity" || !op.use_empty() ||
+      if (!isa<IdentityOp>(op) || !op.use_empty() ||
           getDataOperands(&op).empty())
         continue;
       Operation *producer = getDataOperands(&op)[0].getDefiningOp();

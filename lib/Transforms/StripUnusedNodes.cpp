@@ -32,7 +32,7 @@ static Type parseDType(MLIRContext *context, StringRef name) {
 static LogicalResult
 replaceWithPlaceholder(Operation *node, Type dtypeOverride,
                        std::optional<SmallVector<int64_t>> dimsOverride) {
-  if (getNodeOpType(node) == "Placeholder" && !dtypeOverride && !dimsOverride)
+  if (isa<PlaceholderOp>(node) && !dtypeOverride && !dimsOverride)
     return success();
   if (getDataResults(node).size() != 1)
     return node->emitError() << "cannot become an input: it has "

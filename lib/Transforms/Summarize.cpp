@@ -1,5 +1,6 @@
 //===- Summarize.cpp - Print what a graph holds ----------------------------===//
 
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 
@@ -30,11 +31,6 @@ static void printType(Type type, raw_ostream &os) {
   } else {
     os << type;
   }
-}
-
-static bool isVariable(StringRef opType) {
-  return opType == "VariableV2" || opType == "Variable" ||
-         opType == "VarHandleOp";
 }
 
 /// `f32[3, 3]` from a variable's dtype and shape attrs.
@@ -86,12 +82,9 @@ static bool isTrainingOnlySink(Operation *node) {
   StringRef type = getNodeOpType(node);
   if (type.ends_with("Summary") || type.ends_with("SummaryV2"))
     return true;
-  if (type != "Identity" || getDataOperands(node).empty())
+  if (!isa<IdentityOp>(node) || getDataOperands(node).empty())
     return false;
-  Operation *producer = getDataOperands(node)[0].getDefiningOp();
-  return producer && isNodeOp(producer) &&
-         (getNodeOpType(producer) == "Switch" ||
-          getNodeOpType(producer) == "RefSwitch");
+  return isSwitchLike(getDataOperands(node)[0].getDefiningOp());
 }
 
 struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
@@ -139,7 +132,7 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
       controlEdges += getControlOperands(&op).size();
       StringRef type = getNodeOpType(&op);
       ++histogram[type];
-      if (type != "Const")
+      if (!isa<ConstOp>(op))
         continue;
       ++constants;
       if (auto value = op.getAttrOfType<ElementsAttr>("value")) {
@@ -169,7 +162,7 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
     os << "\nvariables:";
     unsigned variables = 0;
     for (Operation &op : graph.getBlock()) {
-      if (!isVariable(getNodeOpType(&op)))
+      if (!isVariableLike(&op))
         continue;
       if (++variables > 20)
         continue;

@@ -18,9 +18,10 @@ namespace mlir::tfg {
 /// is none or more than one.
 GraphOp getSingleGraph(ModuleOp module);
 
-/// True for op types that are never a model's output even when nothing
-/// consumes them (constants, variables, initializers, savers, no-ops).
-bool isNeverAnOutput(llvm::StringRef opType);
+/// True for nodes that are never a model's output even when nothing
+/// consumes them (constants, inputs, variables, initializers, savers,
+/// no-ops).
+bool isNeverAnOutput(Operation *node);
 
 /// The nodes a model most likely computes for its users: nodes whose
 /// results and control token nobody uses, minus isNeverAnOutput() ones (the
@@ -32,7 +33,8 @@ llvm::SmallVector<Operation *> inferOutputNodes(GraphOp graph);
 /// Every other attribute is uniqued, so equal means identical.
 bool isSameAttribute(Attribute a, Attribute b);
 
-/// Placeholder and PlaceholderWithDefault nodes, in graph order.
+/// The graph inputs (isPlaceholderLike: Placeholder, PlaceholderV2,
+/// PlaceholderWithDefault nodes), in graph order.
 llvm::SmallVector<Operation *> getInputNodes(GraphOp graph);
 
 /// The node name in a tensor name: "n", "n:1" and "^n" all mean node "n".

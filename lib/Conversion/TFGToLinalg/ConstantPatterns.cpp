@@ -85,11 +85,10 @@ struct ShapeQueryLowering : OpConversionPattern<OpT> {
       elementType = attr.getValue();
     SmallVector<int64_t> values;
     SmallVector<int64_t> shape;
-    StringRef kind = getNodeOpType(op);
-    if (kind == "Shape") {
+    if constexpr (std::is_same_v<OpT, ShapeOp>) {
       values.assign(type.getShape().begin(), type.getShape().end());
       shape.push_back(type.getRank());
-    } else if (kind == "Size") {
+    } else if constexpr (std::is_same_v<OpT, SizeOp>) {
       values.push_back(type.getNumElements());
     } else {
       values.push_back(type.getRank());

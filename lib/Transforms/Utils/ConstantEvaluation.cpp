@@ -8,6 +8,7 @@
 
 #include "TFG/Transforms/Utils/ConstantEvaluation.h"
 
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/Transforms/Utils/RewriteUtils.h"
 
@@ -262,10 +263,120 @@ static int64_t floorDiv(int64_t a, int64_t b) {
 }
 
 //===----------------------------------------------------------------------===//
+// Which computation an op type is: one lookup, then a dispatch on the kind
+//===----------------------------------------------------------------------===//
+
+namespace {
+enum class EvalKind {
+  // Binary elementwise, numpy broadcasting (isBinary).
+  Add, Sub, Mul, Div, FloorDiv, FloorMod, Maximum, Minimum,
+  SquaredDifference, Pow, Less, LessEqual, Greater, GreaterEqual, Equal,
+  NotEqual, LogicalAnd, LogicalOr,
+  // Unary elementwise (isUnary).
+  Neg, Abs, Square, Sign, Relu, Relu6, Rsqrt, Sqrt, Reciprocal, Exp, Log,
+  Floor, Ceil, Round, Sigmoid, Tanh, LogicalNot,
+  // The rest.
+  Forward, AddN, Cast, Shape, Size, Rank, ZerosLike, OnesLike, Reshape,
+  ExpandDims, Squeeze, Pack, ConcatV2, Fill, Range, Transpose, Unpack, Slice,
+  StridedSlice, Tile, GatherV2, Gather, Pad, PadV2, BroadcastTo, Sum, Prod,
+  Max, Min, Mean, All, Any, ArgMax, ArgMin, Select, SelectV2, Split, SplitV
+};
+} // namespace
+
+static bool isBinary(EvalKind kind) {
+  return kind >= EvalKind::Add && kind <= EvalKind::LogicalOr;
+}
+static bool isUnary(EvalKind kind) {
+  return kind >= EvalKind::Neg && kind <= EvalKind::LogicalNot;
+}
+
+/// The computation for `opType`; nullopt for op types the evaluator does
+/// not know. Aliases (AddV2, RealDiv, Inv) share their twin's kind.
+static std::optional<EvalKind> getEvalKind(StringRef opType) {
+  if (isForwarding(opType))
+    return EvalKind::Forward;
+  using K = EvalKind;
+  return llvm::StringSwitch<std::optional<EvalKind>>(opType)
+      .Cases({"Add", "AddV2"}, K::Add)
+      .Case("Sub", K::Sub)
+      .Case("Mul", K::Mul)
+      .Cases({"RealDiv", "Div"}, K::Div)
+      .Case("FloorDiv", K::FloorDiv)
+      .Case("FloorMod", K::FloorMod)
+      .Case("Maximum", K::Maximum)
+      .Case("Minimum", K::Minimum)
+      .Case("SquaredDifference", K::SquaredDifference)
+      .Case("Pow", K::Pow)
+      .Case("Less", K::Less)
+      .Case("LessEqual", K::LessEqual)
+      .Case("Greater", K::Greater)
+      .Case("GreaterEqual", K::GreaterEqual)
+      .Case("Equal", K::Equal)
+      .Case("NotEqual", K::NotEqual)
+      .Case("LogicalAnd", K::LogicalAnd)
+      .Case("LogicalOr", K::LogicalOr)
+      .Case("Neg", K::Neg)
+      .Case("Abs", K::Abs)
+      .Case("Square", K::Square)
+      .Case("Sign", K::Sign)
+      .Case("Relu", K::Relu)
+      .Case("Relu6", K::Relu6)
+      .Case("Rsqrt", K::Rsqrt)
+      .Case("Sqrt", K::Sqrt)
+      .Cases({"Reciprocal", "Inv"}, K::Reciprocal)
+      .Case("Exp", K::Exp)
+      .Case("Log", K::Log)
+      .Case("Floor", K::Floor)
+      .Case("Ceil", K::Ceil)
+      .Case("Round", K::Round)
+      .Case("Sigmoid", K::Sigmoid)
+      .Case("Tanh", K::Tanh)
+      .Case("LogicalNot", K::LogicalNot)
+      .Case("AddN", K::AddN)
+      .Case("Cast", K::Cast)
+      .Case("Shape", K::Shape)
+      .Case("Size", K::Size)
+      .Case("Rank", K::Rank)
+      .Case("ZerosLike", K::ZerosLike)
+      .Case("OnesLike", K::OnesLike)
+      .Case("Reshape", K::Reshape)
+      .Case("ExpandDims", K::ExpandDims)
+      .Case("Squeeze", K::Squeeze)
+      .Case("Pack", K::Pack)
+      .Case("ConcatV2", K::ConcatV2)
+      .Case("Fill", K::Fill)
+      .Case("Range", K::Range)
+      .Case("Transpose", K::Transpose)
+      .Case("Unpack", K::Unpack)
+      .Case("Slice", K::Slice)
+      .Case("StridedSlice", K::StridedSlice)
+      .Case("Tile", K::Tile)
+      .Case("GatherV2", K::GatherV2)
+      .Case("Gather", K::Gather)
+      .Case("Pad", K::Pad)
+      .Case("PadV2", K::PadV2)
+      .Case("BroadcastTo", K::BroadcastTo)
+      .Case("Sum", K::Sum)
+      .Case("Prod", K::Prod)
+      .Case("Max", K::Max)
+      .Case("Min", K::Min)
+      .Case("Mean", K::Mean)
+      .Case("All", K::All)
+      .Case("Any", K::Any)
+      .Case("ArgMax", K::ArgMax)
+      .Case("ArgMin", K::ArgMin)
+      .Case("Select", K::Select)
+      .Case("SelectV2", K::SelectV2)
+      .Case("Split", K::Split)
+      .Case("SplitV", K::SplitV)
+      .Default(std::nullopt);
+}
+
+//===----------------------------------------------------------------------===//
 // The ops
 //===----------------------------------------------------------------------===//
 
-static FailureOr<Tensor> evaluateBinary(StringRef op, const Tensor &a,
+static FailureOr<Tensor> evaluateBinary(EvalKind kind, const Tensor &a,
                                         const Tensor &b, std::string &error) {
   Type t = a.elementType;
   Type boolType = IntegerType::get(t.getContext(), 1);
@@ -280,36 +391,36 @@ static FailureOr<Tensor> evaluateBinary(StringRef op, const Tensor &a,
                   },
                   error);
   };
-  if (op == "Add" || op == "AddV2")
+  if (kind == EvalKind::Add)
     return arith(inFloat(std::plus<double>()),
                  [](int64_t x, int64_t y) -> std::optional<int64_t> {
                    return int64_t(uint64_t(x) + uint64_t(y));
                  });
-  if (op == "Sub")
+  if (kind == EvalKind::Sub)
     return arith(inFloat(std::minus<double>()),
                  [](int64_t x, int64_t y) -> std::optional<int64_t> {
                    return int64_t(uint64_t(x) - uint64_t(y));
                  });
-  if (op == "Mul")
+  if (kind == EvalKind::Mul)
     return arith(inFloat(std::multiplies<double>()),
                  [](int64_t x, int64_t y) -> std::optional<int64_t> {
                    return int64_t(uint64_t(x) * uint64_t(y));
                  });
-  if (op == "RealDiv" || op == "Div")
+  if (kind == EvalKind::Div)
     return arith(inFloat(std::divides<double>()),
                  [](int64_t x, int64_t y) -> std::optional<int64_t> {
                    if (y == 0)
                      return std::nullopt;
                    return x / y; // Div on ints truncates, like C
                  });
-  if (op == "FloorDiv")
+  if (kind == EvalKind::FloorDiv)
     return arith([](double x, double y) { return std::floor(x / y); },
                  [](int64_t x, int64_t y) -> std::optional<int64_t> {
                    if (y == 0)
                      return std::nullopt;
                    return floorDiv(x, y);
                  });
-  if (op == "FloorMod")
+  if (kind == EvalKind::FloorMod)
     return arith(
         [](double x, double y) {
           double r = std::fmod(x, y);
@@ -320,17 +431,17 @@ static FailureOr<Tensor> evaluateBinary(StringRef op, const Tensor &a,
             return std::nullopt;
           return x - floorDiv(x, y) * y;
         });
-  if (op == "Maximum")
+  if (kind == EvalKind::Maximum)
     return arith([](double x, double y) { return std::max(x, y); },
                  [](int64_t x, int64_t y) -> std::optional<int64_t> {
                    return std::max(x, y);
                  });
-  if (op == "Minimum")
+  if (kind == EvalKind::Minimum)
     return arith([](double x, double y) { return std::min(x, y); },
                  [](int64_t x, int64_t y) -> std::optional<int64_t> {
                    return std::min(x, y);
                  });
-  if (op == "SquaredDifference")
+  if (kind == EvalKind::SquaredDifference)
     return arith(
         [t](double x, double y) {
           double d = roundFloat(x - y, t);
@@ -339,72 +450,72 @@ static FailureOr<Tensor> evaluateBinary(StringRef op, const Tensor &a,
         [](int64_t x, int64_t y) -> std::optional<int64_t> {
           return (x - y) * (x - y);
         });
-  if (op == "Pow")
+  if (kind == EvalKind::Pow)
     return arith([](double x, double y) { return std::pow(x, y); }, nullptr);
-  if (op == "Less")
+  if (kind == EvalKind::Less)
     return compare(std::less<>());
-  if (op == "LessEqual")
+  if (kind == EvalKind::LessEqual)
     return compare(std::less_equal<>());
-  if (op == "Greater")
+  if (kind == EvalKind::Greater)
     return compare(std::greater<>());
-  if (op == "GreaterEqual")
+  if (kind == EvalKind::GreaterEqual)
     return compare(std::greater_equal<>());
-  if (op == "Equal")
+  if (kind == EvalKind::Equal)
     return compare(std::equal_to<>());
-  if (op == "NotEqual")
+  if (kind == EvalKind::NotEqual)
     return compare(std::not_equal_to<>());
-  if (op == "LogicalAnd")
+  if (kind == EvalKind::LogicalAnd)
     return arith(nullptr, [](int64_t x, int64_t y) -> std::optional<int64_t> {
       return x && y;
     });
-  if (op == "LogicalOr")
+  if (kind == EvalKind::LogicalOr)
     return arith(nullptr, [](int64_t x, int64_t y) -> std::optional<int64_t> {
       return x || y;
     });
   return failure();
 }
 
-static FailureOr<Tensor> evaluateUnary(StringRef op, const Tensor &x) {
+static FailureOr<Tensor> evaluateUnary(EvalKind kind, const Tensor &x) {
   std::function<double(double)> f;
   std::function<int64_t(int64_t)> i;
-  if (op == "Neg") {
+  if (kind == EvalKind::Neg) {
     f = [](double v) { return -v; };
     i = [](int64_t v) { return int64_t(0 - uint64_t(v)); };
-  } else if (op == "Abs") {
+  } else if (kind == EvalKind::Abs) {
     f = [](double v) { return std::fabs(v); };
     i = [](int64_t v) { return v < 0 ? int64_t(0 - uint64_t(v)) : v; };
-  } else if (op == "Square") {
+  } else if (kind == EvalKind::Square) {
     f = [](double v) { return v * v; };
     i = [](int64_t v) { return int64_t(uint64_t(v) * uint64_t(v)); };
-  } else if (op == "Sign") {
+  } else if (kind == EvalKind::Sign) {
     f = [](double v) { return double((v > 0) - (v < 0)); };
     i = [](int64_t v) { return int64_t((v > 0) - (v < 0)); };
-  } else if (op == "Relu") {
+  } else if (kind == EvalKind::Relu) {
     f = [](double v) { return v > 0 ? v : 0.0; };
     i = [](int64_t v) { return v > 0 ? v : 0; };
-  } else if (op == "Relu6") {
+  } else if (kind == EvalKind::Relu6) {
     f = [](double v) { return std::min(std::max(v, 0.0), 6.0); };
-  } else if (op == "Rsqrt") {
+  } else if (kind == EvalKind::Rsqrt) {
     f = [&x](double v) { return 1.0 / roundFloat(std::sqrt(v), x.elementType); };
-  } else if (op == "Sqrt") {
+  } else if (kind == EvalKind::Sqrt) {
     f = [](double v) { return std::sqrt(v); };
-  } else if (op == "Reciprocal" || op == "Inv") {
+  } else if (kind == EvalKind::Reciprocal) {
     f = [](double v) { return 1.0 / v; };
-  } else if (op == "Exp") {
+  } else if (kind == EvalKind::Exp) {
     f = [](double v) { return std::exp(v); };
-  } else if (op == "Log") {
+  } else if (kind == EvalKind::Log) {
     f = [](double v) { return std::log(v); };
-  } else if (op == "Floor") {
+  } else if (kind == EvalKind::Floor) {
     f = [](double v) { return std::floor(v); };
-  } else if (op == "Ceil") {
+  } else if (kind == EvalKind::Ceil) {
     f = [](double v) { return std::ceil(v); };
-  } else if (op == "Round") {
+  } else if (kind == EvalKind::Round) {
     f = [](double v) { return std::nearbyint(v); }; // half to even
-  } else if (op == "Sigmoid") {
+  } else if (kind == EvalKind::Sigmoid) {
     f = [](double v) { return 1.0 / (1.0 + std::exp(-v)); };
-  } else if (op == "Tanh") {
+  } else if (kind == EvalKind::Tanh) {
     f = [](double v) { return std::tanh(v); };
-  } else if (op == "LogicalNot") {
+  } else if (kind == EvalKind::LogicalNot) {
     i = [](int64_t v) { return int64_t(!v); };
   } else {
     return failure();
@@ -434,8 +545,8 @@ namespace {
 class NodeEvaluator {
 public:
   NodeEvaluator(Operation *node, int64_t maxElements, std::string &error)
-      : node(node), op(getNodeOpType(node)), maxElements(maxElements),
-        error(error) {}
+      : node(node), op(getNodeOpType(node)), kind(*getEvalKind(op)),
+        maxElements(maxElements), error(error) {}
 
   FailureOr<SmallVector<Tensor>> run();
 
@@ -485,6 +596,7 @@ private:
 
   Operation *node;
   StringRef op;
+  EvalKind kind;
   int64_t maxElements;
   std::string &error;
 };
@@ -855,13 +967,13 @@ FailureOr<Tensor> NodeEvaluator::reduce(const Tensor &x, const Tensor &axesT) {
   SmallVector<int64_t> outStrides = stridesOf(keptShape);
   SmallVector<int64_t> counts(n, 0);
   Tensor out = emptyLike(x, outShape);
-  double floatInit = op == "Prod" ? 1.0
-                     : op == "Max" ? -INFINITY
-                     : op == "Min" ? INFINITY
+  double floatInit = kind == EvalKind::Prod ? 1.0
+                     : kind == EvalKind::Max ? -INFINITY
+                     : kind == EvalKind::Min ? INFINITY
                                    : 0.0;
-  int64_t intInit = op == "Prod" || op == "All" ? 1
-                    : op == "Max" ? std::numeric_limits<int64_t>::min()
-                    : op == "Min" ? std::numeric_limits<int64_t>::max()
+  int64_t intInit = kind == EvalKind::Prod || kind == EvalKind::All ? 1
+                    : kind == EvalKind::Max ? std::numeric_limits<int64_t>::min()
+                    : kind == EvalKind::Min ? std::numeric_limits<int64_t>::max()
                                   : 0;
   if (x.isFloat())
     out.floats.assign(n, floatInit);
@@ -876,32 +988,32 @@ FailureOr<Tensor> NodeEvaluator::reduce(const Tensor &x, const Tensor &axesT) {
     ++counts[target];
     if (x.isFloat()) {
       double &acc = out.floats[target], v = x.floats[flat];
-      if (op == "Sum" || op == "Mean")
+      if (kind == EvalKind::Sum || kind == EvalKind::Mean)
         acc = roundFloat(acc + v, x.elementType);
-      else if (op == "Prod")
+      else if (kind == EvalKind::Prod)
         acc = roundFloat(acc * v, x.elementType);
-      else if (op == "Max")
+      else if (kind == EvalKind::Max)
         acc = std::isnan(v) ? v : std::max(acc, v);
       else
         acc = std::isnan(v) ? v : std::min(acc, v);
     } else {
       int64_t &acc = out.ints[target], v = x.ints[flat];
-      if (op == "Sum" || op == "Mean")
+      if (kind == EvalKind::Sum || kind == EvalKind::Mean)
         acc = wrapInt(int64_t(uint64_t(acc) + uint64_t(v)), x.elementType);
-      else if (op == "Prod")
+      else if (kind == EvalKind::Prod)
         acc = wrapInt(int64_t(uint64_t(acc) * uint64_t(v)), x.elementType);
-      else if (op == "Max")
+      else if (kind == EvalKind::Max)
         acc = std::max(acc, v);
-      else if (op == "Min")
+      else if (kind == EvalKind::Min)
         acc = std::min(acc, v);
-      else if (op == "All")
+      else if (kind == EvalKind::All)
         acc = acc && v;
       else
         acc = acc || v;
     }
     ++flat;
   });
-  if (op == "Mean")
+  if (kind == EvalKind::Mean)
     for (int64_t i = 0; i < n; ++i) {
       if (counts[i] == 0)
         continue;
@@ -933,7 +1045,7 @@ FailureOr<Tensor> NodeEvaluator::argMinMax(const Tensor &x,
   out.shape = shape;
   int64_t outer = numElements(ArrayRef<int64_t>(x.shape).take_front(*axis));
   int64_t inner = numElements(ArrayRef<int64_t>(x.shape).drop_front(*axis + 1));
-  bool isMax = op == "ArgMax";
+  bool isMax = kind == EvalKind::ArgMax;
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t k = 0; k < inner; ++k) {
       int64_t best = 0;
@@ -959,7 +1071,7 @@ FailureOr<Tensor> NodeEvaluator::select(const Tensor &cond, const Tensor &a,
     return fail("condition is not bool");
   if (a.elementType != b.elementType)
     return fail("branches have different dtypes");
-  if (op == "Select") {
+  if (kind == EvalKind::Select) {
     if (a.shape != b.shape)
       return fail("branches have different shapes");
     bool vector = cond.shape.size() == 1 && !a.shape.empty() &&
@@ -992,53 +1104,32 @@ FailureOr<Tensor> NodeEvaluator::select(const Tensor &cond, const Tensor &a,
 // Dispatch
 //===----------------------------------------------------------------------===//
 
-static constexpr llvm::StringLiteral kBinaryOps[] = {
-    "Add",     "AddV2",     "Sub",     "Mul",        "RealDiv",
-    "Div",     "FloorDiv",  "FloorMod", "Maximum",   "Minimum",
-    "SquaredDifference", "Pow", "Less", "LessEqual", "Greater",
-    "GreaterEqual", "Equal", "NotEqual", "LogicalAnd", "LogicalOr"};
-static constexpr llvm::StringLiteral kUnaryOps[] = {
-    "Neg",  "Abs",   "Square", "Sign",  "Relu",    "Relu6",
-    "Rsqrt", "Sqrt", "Reciprocal", "Inv", "Exp",   "Log",
-    "Floor", "Ceil", "Round",  "Sigmoid", "Tanh",  "LogicalNot"};
-static constexpr llvm::StringLiteral kOtherOps[] = {
-    "Identity",  "Snapshot",  "StopGradient", "PreventGradient", "Cast",
-    "Shape",     "Size",      "Rank",         "Reshape",         "ExpandDims",
-    "Squeeze",   "Pack",      "ConcatV2",     "Fill",            "Range",
-    "Transpose", "Unpack",    "Slice",        "StridedSlice",    "Tile",
-    "GatherV2",  "Gather",    "Pad",          "PadV2",           "BroadcastTo",
-    "Sum",       "Prod",      "Max",          "Min",             "Mean",
-    "All",       "Any",       "ArgMax",       "ArgMin",          "Select",
-    "SelectV2",  "AddN",      "ZerosLike",    "OnesLike",        "Split",
-    "SplitV"};
-
 bool mlir::tfg::isEvaluableOpType(StringRef opType) {
-  return llvm::is_contained(kBinaryOps, opType) ||
-         llvm::is_contained(kUnaryOps, opType) ||
-         llvm::is_contained(kOtherOps, opType);
+  return getEvalKind(opType).has_value();
 }
 
 /// The op types that need only their input's static shape, not its value.
-static bool needsOnlyInputShapes(StringRef opType) {
-  return opType == "Shape" || opType == "Size" || opType == "Rank" ||
-         opType == "ZerosLike" || opType == "OnesLike";
+static bool needsOnlyInputShapes(EvalKind kind) {
+  return kind == EvalKind::Shape || kind == EvalKind::Size ||
+         kind == EvalKind::Rank || kind == EvalKind::ZerosLike ||
+         kind == EvalKind::OnesLike;
 }
 
 /// Shape, Size, Rank, ZerosLike and OnesLike only need the input's static
 /// shape (and, for the last two, a dtype the evaluator holds).
-static FailureOr<Tensor> evaluateShapeQuery(Operation *node, StringRef op,
+static FailureOr<Tensor> evaluateShapeQuery(Operation *node, EvalKind kind,
                                             int64_t maxElements) {
   auto type = dyn_cast<RankedTensorType>(getDataOperands(node)[0].getType());
   if (!type || !type.hasStaticShape())
     return failure();
   Tensor out;
-  if (op == "ZerosLike" || op == "OnesLike") {
+  if (kind == EvalKind::ZerosLike || kind == EvalKind::OnesLike) {
     if (!isSupportedType(type.getElementType()) ||
         type.getNumElements() > maxElements)
       return failure();
     out.elementType = type.getElementType();
     out.shape.assign(type.getShape().begin(), type.getShape().end());
-    double v = op == "OnesLike" ? 1 : 0;
+    double v = kind == EvalKind::OnesLike ? 1 : 0;
     if (out.isFloat())
       out.floats.assign(type.getNumElements(), v);
     else
@@ -1048,11 +1139,11 @@ static FailureOr<Tensor> evaluateShapeQuery(Operation *node, StringRef op,
   Type outType = resultElementType(node, "out_type");
   out.elementType =
       outType ? outType : IntegerType::get(node->getContext(), 32);
-  if (op == "Shape") {
+  if (kind == EvalKind::Shape) {
     out.shape = {type.getRank()};
     out.ints.assign(type.getShape().begin(), type.getShape().end());
   } else {
-    out.ints = {op == "Size" ? type.getNumElements() : type.getRank()};
+    out.ints = {kind == EvalKind::Size ? type.getNumElements() : type.getRank()};
   }
   return out;
 }
@@ -1060,8 +1151,8 @@ static FailureOr<Tensor> evaluateShapeQuery(Operation *node, StringRef op,
 FailureOr<SmallVector<Tensor>>
 NodeEvaluator::evaluateSplit(SmallVectorImpl<Tensor> &in) {
   // Split(axis, value) num_split; SplitV(value, size_splits, axis).
-  const Tensor &x = op == "Split" ? in[1] : in[0];
-  auto axisValues = intValues(op == "Split" ? in[0] : in[2]);
+  const Tensor &x = kind == EvalKind::Split ? in[1] : in[0];
+  auto axisValues = intValues(kind == EvalKind::Split ? in[0] : in[2]);
   if (!axisValues || axisValues->size() != 1)
     return failure();
   int64_t rank = x.shape.size();
@@ -1070,7 +1161,7 @@ NodeEvaluator::evaluateSplit(SmallVectorImpl<Tensor> &in) {
     return failure();
   int64_t length = x.shape[*axis];
   SmallVector<int64_t> sizes;
-  if (op == "Split") {
+  if (kind == EvalKind::Split) {
     int64_t parts = intAttr("num_split", 1);
     if (parts <= 0 || length % parts != 0) {
       (void)fail("dimension of size " + Twine(length) +
@@ -1117,8 +1208,8 @@ NodeEvaluator::evaluateSplit(SmallVectorImpl<Tensor> &in) {
 }
 
 FailureOr<SmallVector<Tensor>> NodeEvaluator::run() {
-  if (needsOnlyInputShapes(op)) {
-    FailureOr<Tensor> t = evaluateShapeQuery(node, op, maxElements);
+  if (needsOnlyInputShapes(kind)) {
+    FailureOr<Tensor> t = evaluateShapeQuery(node, kind, maxElements);
     if (failed(t))
       return failure();
     return SmallVector<Tensor>{std::move(*t)};
@@ -1131,12 +1222,12 @@ FailureOr<SmallVector<Tensor>> NodeEvaluator::run() {
       return failure();
     in.push_back(std::move(*t));
   }
-  if (op == "Split" || op == "SplitV") {
-    if (in.size() != (op == "Split" ? 2u : 3u))
+  if (kind == EvalKind::Split || kind == EvalKind::SplitV) {
+    if (in.size() != (kind == EvalKind::Split ? 2u : 3u))
       return failure();
     return evaluateSplit(in);
   }
-  if (op == "Unpack") {
+  if (kind == EvalKind::Unpack) {
     if (in.size() != 1)
       return failure();
     int64_t rank = in[0].shape.size();
@@ -1165,34 +1256,33 @@ FailureOr<SmallVector<Tensor>> NodeEvaluator::run() {
 
 FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
   auto arity = [&](size_t n) { return in.size() == n; };
-  if (llvm::is_contained(kBinaryOps, op)) {
+  if (isBinary(kind)) {
     if (!arity(2))
       return failure();
-    FailureOr<Tensor> r = evaluateBinary(op, in[0], in[1], error);
+    FailureOr<Tensor> r = evaluateBinary(kind, in[0], in[1], error);
     if (failed(r) && !error.empty())
       error = (op + ": " + error).str();
     return r;
   }
-  if (llvm::is_contained(kUnaryOps, op))
-    return arity(1) ? evaluateUnary(op, in[0]) : FailureOr<Tensor>(failure());
-  if (op == "Identity" || op == "Snapshot" || op == "StopGradient" ||
-      op == "PreventGradient")
+  if (isUnary(kind))
+    return arity(1) ? evaluateUnary(kind, in[0]) : FailureOr<Tensor>(failure());
+  if (kind == EvalKind::Forward)
     return arity(1) ? FailureOr<Tensor>(in[0]) : FailureOr<Tensor>(failure());
-  if (op == "AddN") {
+  if (kind == EvalKind::AddN) {
     if (in.empty())
       return failure();
     Tensor sum = in[0];
     for (size_t i = 1; i < in.size(); ++i) {
       if (in[i].shape != sum.shape)
         return fail("inputs of different shapes");
-      FailureOr<Tensor> next = evaluateBinary("Add", sum, in[i], error);
+      FailureOr<Tensor> next = evaluateBinary(EvalKind::Add, sum, in[i], error);
       if (failed(next))
         return failure();
       sum = std::move(*next);
     }
     return sum;
   }
-  if (op == "Cast") {
+  if (kind == EvalKind::Cast) {
     Type dst = resultElementType(node, "DstT");
     if (!dst || !isSupportedType(dst) || !arity(1))
       return failure();
@@ -1215,7 +1305,7 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
     }
     return out;
   }
-  if (op == "Reshape") {
+  if (kind == EvalKind::Reshape) {
     std::optional<SmallVector<int64_t>> dims =
         arity(2) ? intValues(in[1]) : std::nullopt;
     if (!dims)
@@ -1244,7 +1334,7 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
       return fail(Twine(in[0].size()) + " values cannot take the shape given");
     return out;
   }
-  if (op == "ExpandDims") {
+  if (kind == EvalKind::ExpandDims) {
     std::optional<SmallVector<int64_t>> axis =
         arity(2) ? intValues(in[1]) : std::nullopt;
     if (!axis || axis->size() != 1)
@@ -1257,7 +1347,7 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
     out.shape.insert(out.shape.begin() + a, 1);
     return out;
   }
-  if (op == "Squeeze") {
+  if (kind == EvalKind::Squeeze) {
     if (!arity(1))
       return failure();
     Tensor out = in[0];
@@ -1281,14 +1371,14 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
     out.shape = shape;
     return out;
   }
-  if (op == "Pack" || op == "ConcatV2") {
+  if (kind == EvalKind::Pack || kind == EvalKind::ConcatV2) {
     SmallVector<Tensor> parts(in.begin(),
-                              op == "Pack" ? in.end() : in.end() - 1);
+                              kind == EvalKind::Pack ? in.end() : in.end() - 1);
     if (parts.empty())
       return failure();
     int64_t rank = parts[0].shape.size();
     int64_t axis;
-    if (op == "Pack") {
+    if (kind == EvalKind::Pack) {
       axis = intAttr("axis", 0);
       if (axis < 0)
         axis += rank + 1;
@@ -1329,7 +1419,7 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
       }
     return out;
   }
-  if (op == "Fill") {
+  if (kind == EvalKind::Fill) {
     std::optional<SmallVector<int64_t>> dims =
         arity(2) ? intValues(in[0]) : std::nullopt;
     if (!dims || in[1].size() != 1)
@@ -1343,7 +1433,7 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
       append(out, in[1], 0);
     return out;
   }
-  if (op == "Range") {
+  if (kind == EvalKind::Range) {
     if (!arity(3) || in[0].size() != 1 || in[1].size() != 1 ||
         in[2].size() != 1)
       return failure();
@@ -1376,9 +1466,9 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
     }
     return out;
   }
-  if (op == "Transpose")
+  if (kind == EvalKind::Transpose)
     return arity(2) ? transpose(in[0], in[1]) : FailureOr<Tensor>(failure());
-  if (op == "Slice") {
+  if (kind == EvalKind::Slice) {
     auto begin = arity(3) ? intValues(in[1]) : std::nullopt;
     auto size = arity(3) ? intValues(in[2]) : std::nullopt;
     if (!begin || !size)
@@ -1396,19 +1486,19 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
     }
     return slice(in[0], *begin, *size, SmallVector<int64_t>(rank, 1), *size);
   }
-  if (op == "StridedSlice")
+  if (kind == EvalKind::StridedSlice)
     return arity(4) ? stridedSlice(in[0], in[1], in[2], in[3])
                     : FailureOr<Tensor>(failure());
-  if (op == "Tile")
+  if (kind == EvalKind::Tile)
     return arity(2) ? tile(in[0], in[1]) : FailureOr<Tensor>(failure());
-  if (op == "BroadcastTo") {
+  if (kind == EvalKind::BroadcastTo) {
     auto shape = arity(2) ? intValues(in[1]) : std::nullopt;
     if (!shape)
       return failure();
     return broadcastTo(in[0], *shape);
   }
-  if (op == "GatherV2" || op == "Gather") {
-    if (op == "GatherV2") {
+  if (kind == EvalKind::GatherV2 || kind == EvalKind::Gather) {
+    if (kind == EvalKind::GatherV2) {
       auto axis = arity(3) ? intValues(in[2]) : std::nullopt;
       if (!axis || axis->size() != 1)
         return failure();
@@ -1416,17 +1506,17 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
     }
     return arity(2) ? gather(in[0], in[1], 0) : FailureOr<Tensor>(failure());
   }
-  if (op == "Pad")
+  if (kind == EvalKind::Pad)
     return arity(2) ? pad(in[0], in[1], std::nullopt)
                     : FailureOr<Tensor>(failure());
-  if (op == "PadV2")
+  if (kind == EvalKind::PadV2)
     return arity(3) ? pad(in[0], in[1], in[2]) : FailureOr<Tensor>(failure());
-  if (op == "Sum" || op == "Prod" || op == "Max" || op == "Min" ||
-      op == "Mean" || op == "All" || op == "Any")
+  if (kind == EvalKind::Sum || kind == EvalKind::Prod || kind == EvalKind::Max || kind == EvalKind::Min ||
+      kind == EvalKind::Mean || kind == EvalKind::All || kind == EvalKind::Any)
     return arity(2) ? reduce(in[0], in[1]) : FailureOr<Tensor>(failure());
-  if (op == "ArgMax" || op == "ArgMin")
+  if (kind == EvalKind::ArgMax || kind == EvalKind::ArgMin)
     return arity(2) ? argMinMax(in[0], in[1]) : FailureOr<Tensor>(failure());
-  if (op == "Select" || op == "SelectV2")
+  if (kind == EvalKind::Select || kind == EvalKind::SelectV2)
     return arity(3) ? select(in[0], in[1], in[2])
                     : FailureOr<Tensor>(failure());
   return failure();

@@ -3,6 +3,8 @@
 #include "TFG/Transforms/Utils/RewriteUtils.h"
 #include "TFG/Transforms/Utils/GraphRewriteDriver.h"
 
+#include "TFG/Dialect/IR/OpCategories.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -10,6 +12,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <cstring>
 #include <functional>
@@ -53,7 +56,7 @@ void mlir::tfg::addControlOperands(RewriterBase &rewriter, Operation *node,
   // Merge, which runs on its first live data input but waits for all
   // control inputs.
   llvm::SmallPtrSet<Operation *, 4> dataProducers;
-  if (getNodeOpType(node) != "Merge")
+  if (!isMergeLike(node))
     for (Value operand : getDataOperands(node))
     if (Operation *producer = operand.getDefiningOp())
       dataProducers.insert(producer);
@@ -67,11 +70,7 @@ void mlir::tfg::addControlOperands(RewriterBase &rewriter, Operation *node,
 }
 
 bool mlir::tfg::isSwitchOutput(Value value) {
-  Operation *producer = value.getDefiningOp();
-  if (!producer || !isNodeOp(producer))
-    return false;
-  StringRef opType = getNodeOpType(producer);
-  return opType == "Switch" || opType == "RefSwitch" || opType == "_SwitchN";
+  return isSwitchLike(value.getDefiningOp());
 }
 
 SmallVector<Value> mlir::tfg::getDependencyTokens(Value removedToken,
