@@ -1,21 +1,27 @@
-// RUN: tfg-opt %s --tfg-export-dot="output=%t.dot" | FileCheck %s --check-prefix=IR
-// RUN: FileCheck %s < %t.dot
-// RUN: tfg-opt %s --tfg-export-dot="output=%t.boxes.dot collapse-constants=false" -o %t.mlir
-// RUN: FileCheck %s --check-prefix=BOXES < %t.boxes.dot
-// RUN: tfg-opt %s --tfg-export-dot="output=%t.scopes.dot cluster-by-scope=true" -o %t.mlir
-// RUN: FileCheck %s --check-prefix=SCOPES < %t.scopes.dot
-// RUN: tfg-opt %s --tfg-export-dot="output=%t.flat.dot cluster-by-scope=true max-scope-depth=1" -o %t.mlir
-// RUN: FileCheck %s --check-prefix=DEPTH1 < %t.flat.dot
-// RUN: tfg-opt %s --tfg-export-dot="output=- title=mygraph" -o %t.mlir | FileCheck %s --check-prefix=STDOUT
+// RUN: rm -rf %t && split-file %s %t
+// RUN: tfg-opt %t/graph.mlir --tfg-export-dot="output=%t/graph.dot" | FileCheck %s --check-prefix=IR
+// RUN: FileCheck %s < %t/graph.dot
+// RUN: tfg-opt %t/graph.mlir --tfg-export-dot="output=%t/boxes.dot collapse-constants=false" -o %t/out.mlir
+// RUN: FileCheck %s --check-prefix=BOXES < %t/boxes.dot
+// RUN: tfg-opt %t/graph.mlir --tfg-export-dot="output=%t/scopes.dot cluster-by-scope=true" -o %t/out.mlir
+// RUN: FileCheck %s --check-prefix=SCOPES < %t/scopes.dot
+// RUN: tfg-opt %t/graph.mlir --tfg-export-dot="output=%t/flat.dot cluster-by-scope=true max-scope-depth=1" -o %t/out.mlir
+// RUN: FileCheck %s --check-prefix=DEPTH1 < %t/flat.dot
+// RUN: tfg-opt %t/graph.mlir --tfg-export-dot="output=- title=mygraph" -o %t/out.mlir | FileCheck %s --check-prefix=STDOUT
 
-// Errors: no output, too many nodes (nothing written), bad cluster mode.
-// RUN: not tfg-opt %s --tfg-export-dot -o %t.mlir 2>&1 | FileCheck %s --check-prefix=NO-OUTPUT
-// RUN: rm -f %t.big.dot
-// RUN: not tfg-opt %s --tfg-export-dot="output=%t.big.dot max-nodes=5" -o %t.mlir 2>&1 | FileCheck %s --check-prefix=TOO-MANY
-// RUN: not test -e %t.big.dot
-// RUN: tfg-opt %s --tfg-export-dot="output=%t.big.dot max-nodes=0" -o %t.mlir
-// RUN: test -s %t.big.dot
-// RUN: not tfg-opt %s --tfg-export-dot="output=%t.x.dot cluster-by-scope=maybe" -o %t.mlir 2>&1 | FileCheck %s --check-prefix=BAD-MODE
+// Too many nodes: an error at the graph, and nothing written; max-nodes=0
+// draws any number.
+// RUN: tfg-opt %t/too-many.mlir --tfg-export-dot="output=%t/big.dot max-nodes=2" -verify-diagnostics
+// RUN: not tfg-opt %t/too-many.mlir --tfg-export-dot="output=%t/big.dot max-nodes=2" -o %t/out.mlir
+// RUN: not test -e %t/big.dot
+// RUN: tfg-opt %t/too-many.mlir --tfg-export-dot="output=%t/big.dot max-nodes=0" -o %t/out.mlir
+// RUN: test -s %t/big.dot
+
+// Option errors: no output, bad cluster mode. These stay FileCheck: they
+// are reported at the implicit top-level module, whose location is the
+// file's line 0, where no expected-error line can point.
+// RUN: not tfg-opt %t/graph.mlir --tfg-export-dot -o %t/out.mlir 2>&1 | FileCheck %s --check-prefix=NO-OUTPUT
+// RUN: not tfg-opt %t/graph.mlir --tfg-export-dot="output=%t/x.dot cluster-by-scope=maybe" -o %t/out.mlir 2>&1 | FileCheck %s --check-prefix=BAD-MODE
 
 // The pass changes nothing.
 // IR: tfg.graph
@@ -70,9 +76,9 @@
 // STDOUT: label="mygraph";
 
 // NO-OUTPUT: error: tfg-export-dot: set output=FILE.dot (or output=- for stdout)
-// TOO-MANY: error: graph has 8 nodes to draw, more than max-nodes=5
 // BAD-MODE: error: tfg-export-dot: cluster-by-scope must be auto, true or false, not 'maybe'
 
+//--- graph.mlir
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %p, %cp = tfg.PlaceholderWithDefault(%d) name("pred") {dtype = i1, shape = #tfg.shape<>} : (tensor<i1>) -> (tensor<i1>)
   %d, %cd = tfg.Const name("pred/default") {dtype = i1, value = dense<false> : tensor<i1>} : () -> (tensor<i1>)
@@ -82,4 +88,14 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %if, %cif = tfg.Identity(%f) name("scope/f") {T = f32} : (tensor<2xf32>) -> (tensor<2xf32>)
   %cq = tfg.NoOp [%cit] name("say \"hi\" c:\\dir")
   %ce = tfg.NoOp [%cif, %cq] name("end")
+}
+
+//--- too-many.mlir
+module @too_many {
+  // expected-error @+1 {{graph has 3 nodes to draw, more than max-nodes=2}}
+  tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+    %a = tfg.NoOp name("a")
+    %b = tfg.NoOp [%a] name("b")
+    %c = tfg.NoOp [%b] name("c")
+  }
 }

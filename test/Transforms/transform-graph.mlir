@@ -1,16 +1,22 @@
 // TensorFlow transform_graph's --transforms spelling runs the TFG passes that
 // do the same.
-// RUN: tfg-opt %s --tfg-transform-graph="outputs=y transforms='strip_unused_nodes remove_nodes(op=Identity, op=CheckNumerics)'" | FileCheck %s
+// RUN: rm -rf %t && split-file %s %t
+// RUN: tfg-opt %t/graph.mlir --tfg-transform-graph="outputs=y transforms='strip_unused_nodes remove_nodes(op=Identity, op=CheckNumerics)'" | FileCheck %s
 // TensorFlow's own README example: inputs become Placeholders of the given
 // type and shape.
-// RUN: tfg-opt %s --tfg-transform-graph="inputs=x outputs=y transforms='strip_unused_nodes(type=float, shape=\"1,4\")'" | FileCheck %s --check-prefix=SHAPE
+// RUN: tfg-opt %t/graph.mlir --tfg-transform-graph="inputs=x outputs=y transforms='strip_unused_nodes(type=float, shape=\"1,4\")'" | FileCheck %s --check-prefix=SHAPE
 // add_default_attributes is accepted and changes nothing (import fills
 // defaults); an empty string runs nothing.
-// RUN: tfg-opt %s --tfg-transform-graph="transforms=add_default_attributes" | FileCheck %s --check-prefix=NOTHING
-// RUN: not tfg-opt %s --tfg-transform-graph="transforms='fold_everything'" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// RUN: not tfg-opt %s --tfg-transform-graph="transforms='remove_nodes(op=Identity, opp=NoOp)'" 2>&1 | FileCheck %s --check-prefix=PARAM
-// RUN: not tfg-opt %s --tfg-transform-graph="transforms='remove_nodes(op=Identity'" 2>&1 | FileCheck %s --check-prefix=SYNTAX
-// RUN: not tfg-opt %s --tfg-transform-graph="outputs=y transforms='strip_unused_nodes(type=floaty)'" 2>&1 | FileCheck %s --check-prefix=DTYPE
+// RUN: tfg-opt %t/graph.mlir --tfg-transform-graph="transforms=add_default_attributes" | FileCheck %s --check-prefix=NOTHING
+// Errors in the transforms string are reported at the implicit module
+// (file:0:0), where no expected-error line can point: FileCheck.
+// RUN: not tfg-opt %t/graph.mlir --tfg-transform-graph="transforms='fold_everything'" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not tfg-opt %t/graph.mlir --tfg-transform-graph="transforms='remove_nodes(op=Identity, opp=NoOp)'" 2>&1 | FileCheck %s --check-prefix=PARAM
+// RUN: not tfg-opt %t/graph.mlir --tfg-transform-graph="transforms='remove_nodes(op=Identity'" 2>&1 | FileCheck %s --check-prefix=SYNTAX
+// A pass it runs fails at the graph; nothing is written.
+// RUN: tfg-opt %t/dtype.mlir --tfg-transform-graph="outputs=y transforms='strip_unused_nodes(type=floaty)'" -verify-diagnostics
+// RUN: not tfg-opt %t/dtype.mlir --tfg-transform-graph="outputs=y transforms='strip_unused_nodes(type=floaty)'" -o %t/out.mlir
+// RUN: test ! -e %t/out.mlir
 
 // CHECK:      %[[X:.*]], %{{.*}} = tfg.Placeholder name("x")
 // CHECK-NEXT: tfg.Neg(%[[X]]) name("y")
@@ -28,12 +34,21 @@
 // UNKNOWN: error: tfg-transform-graph: unknown transform 'fold_everything' (TFG knows strip_unused_nodes,
 // PARAM: error: tfg-transform-graph: remove_nodes: parameter 'opp' is not supported
 // SYNTAX: error: tfg-transform-graph: in remove_nodes(...): missing ')'
-// DTYPE: error: tfg-strip-unused-nodes: unknown dtype 'floaty'
 
+//--- graph.mlir
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
   %i, %ci = tfg.Identity(%x) name("i") {T = f32} : (tensor<?x4xf32>) -> (tensor<?x4xf32>)
   %c, %cc = tfg.CheckNumerics(%i) name("check") {T = f32, message = "bad"} : (tensor<?x4xf32>) -> (tensor<?x4xf32>)
   %y, %cy = tfg.Neg(%c) name("y") {T = f32} : (tensor<?x4xf32>) -> (tensor<?x4xf32>)
   %u, %cu = tfg.Neg(%x) name("unused") {T = f32} : (tensor<?x4xf32>) -> (tensor<?x4xf32>)
+}
+
+//--- dtype.mlir
+module @unknown_dtype {
+  // expected-error @+1 {{tfg-strip-unused-nodes: unknown dtype 'floaty' (TensorFlow's names: float, int32, uint8, ...)}}
+  tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+    %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+    %y, %cy = tfg.Neg(%x) name("y") {T = f32} : (tensor<?x4xf32>) -> (tensor<?x4xf32>)
+  }
 }
