@@ -11,7 +11,7 @@
 // measures an import on its own.
 //
 // --breakdown: the same work split into its steps with the library's
-// internal pieces (lib/Import/GraphImport.h), the way ModelReader.cpp does
+// internal pieces (lib/ImportExport/GraphImport.h), the way ModelReader.cpp does
 // it for a binary GraphDef: parse from the file, GraphDef -> tfg.graph (with
 // the final verify), free the GraphDef, tfg.graph -> NodeDefs streamed to
 // the output one by one (the time spent serializing them is shown apart),
@@ -26,8 +26,8 @@
 #include "GraphImport.h"
 
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Import/Diagnostics.h"
-#include "TFG/Import/Import.h"
+#include "TFG/ImportExport/Diagnostics.h"
+#include "TFG/ImportExport/Import.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"

@@ -1,12 +1,12 @@
 # `cmake --install BUILD --prefix P` lays out TFG as a CMake package:
 #   P/include/TFG/...            public headers, .td files, generated .h.inc
-#   P/lib/libTFG*.a              TFGDialect TFGImport TFGProto TFGCheckpoint
-#                                TFGTransforms TFGConversion
+#   P/lib/libTFG*.a              TFGDialect TFGImportExport TFGProto
+#                                TFGCheckpoint TFGTransforms TFGConversion
 #   P/lib/libTFGPlugin.so        the mlir-opt plugin
 #   P/bin/tfg-*                  tools
 #   P/lib/cmake/tfg/TFGConfig.cmake + TFGTargets.cmake (TFG:: targets)
 # Downstream: find_package(TFG REQUIRED CONFIG), then link TFG::TFGDialect,
-# TFG::TFGImport, TFG::TFGTransforms or TFG::TFGConversion (the CPU lowering). The config finds MLIR (the one TFG
+# TFG::TFGImportExport, TFG::TFGTransforms or TFG::TFGConversion (the CPU lowering). The config finds MLIR (the one TFG
 # was built against) and Protobuf itself.
 #
 # The libraries keep add_mlir_library's DISABLE_INSTALL: without it they
@@ -18,14 +18,15 @@ set(TFG_INSTALL_CMAKE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/tfg)
 
 # Usage requirements: our headers, from the tree when building, from the
 # prefix once installed.
-foreach(lib TFGDialect TFGImport TFGTransforms TFGCheckpoint TFGConversion)
+foreach(lib TFGDialect TFGImportExport TFGTransforms TFGCheckpoint
+    TFGConversion)
   target_include_directories(${lib} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
     $<INSTALL_INTERFACE:include>)
 endforeach()
 
-install(TARGETS TFGDialect TFGImport TFGProto TFGCheckpoint TFGTransforms
+install(TARGETS TFGDialect TFGImportExport TFGProto TFGCheckpoint TFGTransforms
                 TFGConversion TFGPlugin
   EXPORT TFGTargets
   ARCHIVE DESTINATION lib${LLVM_LIBDIR_SUFFIX} COMPONENT tfg
@@ -37,7 +38,7 @@ set_property(TARGET tfg-opt tfg-translate tfg-graph-diff tfg-run TFGPlugin
 install(TARGETS tfg-opt tfg-translate tfg-graph-diff tfg-run
   RUNTIME DESTINATION bin COMPONENT tfg)
 
-# Public headers (lib/Import's internal headers, GraphImport.h and
+# Public headers (lib/ImportExport's internal headers, GraphImport.h and
 # AttrConversion.h, stay private) and TableGen sources.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/TFG
   DESTINATION include COMPONENT tfg

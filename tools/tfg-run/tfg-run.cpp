@@ -14,7 +14,7 @@
 
 #include "TFG/Conversion/Passes.h"
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Import/Import.h"
+#include "TFG/ImportExport/Import.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"

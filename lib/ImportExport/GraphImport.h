@@ -1,15 +1,15 @@
 //===- GraphImport.h - Pieces shared by the importers -------------*- C++ -*-===//
 //
-// Internal to lib/Import: the node-level import/export used by the GraphDef
+// Internal to lib/ImportExport: the node-level import/export used by the GraphDef
 // importer, the function-library importer and the TensorFlow.js reader.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_LIB_IMPORT_GRAPHIMPORT_H
-#define TFG_LIB_IMPORT_GRAPHIMPORT_H
+#ifndef TFG_LIB_IMPORTEXPORT_GRAPHIMPORT_H
+#define TFG_LIB_IMPORTEXPORT_GRAPHIMPORT_H
 
 #include "AttrConversion.h"
-#include "TFG/Import/Import.h"
+#include "TFG/ImportExport/Import.h"
 
 #include "function.pb.h"
 #include "graph.pb.h"
@@ -140,4 +140,4 @@ LogicalResult importTFJSModel(llvm::StringRef jsonPath, llvm::StringRef json,
 
 } // namespace mlir::tfg
 
-#endif // TFG_LIB_IMPORT_GRAPHIMPORT_H
+#endif // TFG_LIB_IMPORTEXPORT_GRAPHIMPORT_H

@@ -12,7 +12,7 @@
 #include "GraphImport.h"
 
 #include "TFG/Dialect/IR/DataType.h"
-#include "TFG/Import/Diagnostics.h"
+#include "TFG/ImportExport/Diagnostics.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/APFloat.h"

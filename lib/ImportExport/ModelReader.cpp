@@ -3,7 +3,7 @@
 #include "GraphImport.h"
 
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Import/Diagnostics.h"
+#include "TFG/ImportExport/Diagnostics.h"
 
 #include "meta_graph.pb.h"
 

@@ -20,8 +20,8 @@
 #include "GraphImport.h"
 
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Import/Diagnostics.h"
-#include "TFG/Import/OpRegistry.h"
+#include "TFG/ImportExport/Diagnostics.h"
+#include "TFG/ImportExport/OpRegistry.h"
 
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/DenseMap.h"
