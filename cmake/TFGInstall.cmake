@@ -38,8 +38,8 @@ set_property(TARGET tfg-opt tfg-translate tfg-graph-diff tfg-run TFGPlugin
 install(TARGETS tfg-opt tfg-translate tfg-graph-diff tfg-run
   RUNTIME DESTINATION bin COMPONENT tfg)
 
-# Public headers (lib/ImportExport's internal headers, GraphImport.h and
-# AttrConversion.h, stay private) and TableGen sources.
+# Public headers (lib/ImportExport's internal headers, such as
+# NodeConversion.h and AttrConversion.h, stay private) and TableGen sources.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/TFG
   DESTINATION include COMPONENT tfg
   FILES_MATCHING PATTERN "*.h" PATTERN "*.td"

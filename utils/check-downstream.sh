@@ -31,7 +31,7 @@ for f in lib/cmake/tfg/TFGConfig.cmake lib/cmake/tfg/TFGTargets.cmake \
          include/TFG/Transforms/Passes.h.inc; do
   [ -e "$prefix/$f" ] || { echo "FAIL: install lacks $f"; exit 1; }
 done
-if [ -e "$prefix/include/TFG/ImportExport/GraphImport.h" ] ||
+if [ -e "$prefix/include/TFG/ImportExport/NodeConversion.h" ] ||
    [ -e "$prefix/include/TFG/ImportExport/proto" ]; then
   echo "FAIL: a private header was installed"; exit 1
 fi

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphImport.h"
+#include "FunctionLibrary.h"
 
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Diagnostics.h"
@@ -400,15 +400,6 @@ LogicalResult FunctionImporter::parseBodyRefs() {
   return success();
 }
 
-/// Is `attr` missing from `node` or a placeholder (unknown until the
-/// function is instantiated)?
-static bool isUnresolved(const tensorflow::NodeDef &node,
-                         const std::string &attr) {
-  auto it = node.attr().find(attr);
-  return it == node.attr().end() ||
-         it->second.value_case() == tensorflow::AttrValue::kPlaceholder;
-}
-
 LogicalResult FunctionImporter::computeSegments(unsigned index) {
   tensorflow::NodeDef &node = *function.mutable_node_def(index);
   const OutArgUses &nodeUses = uses[index];
@@ -478,11 +469,11 @@ LogicalResult FunctionImporter::computeSegments(unsigned index) {
   for (const auto &arg : opDef->output_arg()) {
     for (const std::string *attr :
          {&arg.type_attr(), &arg.number_attr(), &arg.type_list_attr()})
-      if (!attr->empty() && !isUnresolved(node, *attr))
+      if (!attr->empty() && findResolvedAttr(node, *attr))
         (*scratch.mutable_attr())[*attr] = node.attr().at(*attr);
     const std::string &sizeAttr =
         arg.number_attr().empty() ? arg.type_list_attr() : arg.number_attr();
-    if (sizeAttr.empty() || !isUnresolved(node, sizeAttr))
+    if (sizeAttr.empty() || findResolvedAttr(node, sizeAttr))
       continue;
     FailureOr<int64_t> size = sizeFromUses(arg.name());
     if (failed(size))

@@ -5,7 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphImport.h"
+#include "GraphDefImporter.h"
+
+#include "FunctionLibrary.h"
+#include "NodeConversion.h"
 
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Diagnostics.h"
@@ -17,271 +20,6 @@
 
 using namespace mlir;
 using namespace mlir::tfg;
-
-//===----------------------------------------------------------------------===//
-// Signatures and defaults
-//===----------------------------------------------------------------------===//
-
-SignatureLookup::SignatureLookup(const tensorflow::FunctionDefLibrary *library) {
-  if (!library)
-    return;
-  for (const auto &function : library->function())
-    functions[function.signature().name()] = &function.signature();
-}
-
-const tensorflow::OpDef *SignatureLookup::lookup(StringRef opType) const {
-  if (const tensorflow::OpDef *opDef = lookupOpDef(opType))
-    return opDef;
-  auto it = functions.find(opType);
-  return it == functions.end() ? nullptr : it->second;
-}
-
-bool SignatureLookup::isFunction(StringRef opType) const {
-  return !lookupOpDef(opType) && functions.count(opType);
-}
-
-LogicalResult tfg::addDefaultAttrs(tensorflow::NodeDef &node,
-                                   const tensorflow::OpDef &opDef,
-                                   std::string &error) {
-  auto &attrs = *node.mutable_attr();
-  for (const auto &attrDef : opDef.attr()) {
-    if (attrs.count(attrDef.name()))
-      continue;
-    if (!attrDef.has_default_value()) {
-      error = "missing attr '" + attrDef.name() + "', which " + opDef.name() +
-              " requires (it has no default)";
-      return failure();
-    }
-    attrs[attrDef.name()] = attrDef.default_value();
-  }
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
-// Output types
-//===----------------------------------------------------------------------===//
-
-/// Looks up an attr of the node, treating placeholders as absent.
-static const tensorflow::AttrValue *findAttr(const tensorflow::NodeDef &node,
-                                             const std::string &name) {
-  auto it = node.attr().find(name);
-  if (it == node.attr().end() ||
-      it->second.value_case() == tensorflow::AttrValue::kPlaceholder)
-    return nullptr;
-  return &it->second;
-}
-
-Type tfg::getArgTensorType(MLIRContext *context, int dtype, bool isRef) {
-  Type element = dtype > 0 ? dataTypeToType(context, dtype) : Type();
-  if (!element)
-    return OpaqueTensorType::get(context);
-  if (isRef && !isa<RefType>(element))
-    element = RefType::get(context, element);
-  return UnrankedTensorType::get(element);
-}
-
-LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
-                                      const tensorflow::OpDef &opDef,
-                                      MLIRContext *context,
-                                      SmallVectorImpl<Type> &types,
-                                      SmallVectorImpl<OutputArg> *args,
-                                      std::string &error) {
-  for (const auto &arg : opDef.output_arg()) {
-    int64_t count = 1;
-    SmallVector<int> dtypes;
-    if (!arg.number_attr().empty()) {
-      const tensorflow::AttrValue *n = findAttr(node, arg.number_attr());
-      if (!n || n->value_case() != tensorflow::AttrValue::kI || n->i() < 0) {
-        error = "output '" + arg.name() + "' is sized by attr '" +
-                arg.number_attr() + "', which is missing or not an int";
-        return failure();
-      }
-      count = n->i();
-    } else if (!arg.type_list_attr().empty()) {
-      const tensorflow::AttrValue *list = findAttr(node, arg.type_list_attr());
-      if (!list || list->value_case() != tensorflow::AttrValue::kList) {
-        error = "output '" + arg.name() + "' is typed by attr '" +
-                arg.type_list_attr() + "', which is missing or not a list";
-        return failure();
-      }
-      count = list->list().type_size();
-      for (int t : list->list().type())
-        dtypes.push_back(t);
-    }
-    int dtype = arg.type();
-    if (!arg.type_attr().empty()) {
-      const tensorflow::AttrValue *t = findAttr(node, arg.type_attr());
-      dtype = t && t->value_case() == tensorflow::AttrValue::kType ? t->type()
-                                                                  : 0;
-    }
-    for (int64_t i = 0; i < count; ++i)
-      types.push_back(getArgTensorType(
-          context, dtypes.empty() ? dtype : dtypes[i], arg.is_ref()));
-    if (args)
-      args->push_back({arg.name(), count});
-  }
-  return success();
-}
-
-/// The shape a node states for its only output: a Const's value, a
-/// Placeholder's `shape` attr.
-static const tensorflow::TensorShapeProto *
-getDeclaredShape(const tensorflow::NodeDef &node) {
-  const auto &attrs = node.attr();
-  if (node.op() == "Const") {
-    auto it = attrs.find("value");
-    if (it != attrs.end() && it->second.has_tensor())
-      return &it->second.tensor().tensor_shape();
-  } else if (node.op() == "Placeholder" ||
-             node.op() == "PlaceholderWithDefault") {
-    auto it = attrs.find("shape");
-    if (it != attrs.end() && it->second.has_shape())
-      return &it->second.shape();
-  }
-  return nullptr;
-}
-
-void tfg::applyOutputShapes(const tensorflow::NodeDef &node,
-                            SmallVectorImpl<Type> &types) {
-  if (const tensorflow::TensorShapeProto *shape = getDeclaredShape(node)) {
-    auto tensor = types.size() == 1 ? dyn_cast<TensorType>(types[0])
-                                    : TensorType();
-    if (tensor && !shape->unknown_rank())
-      types[0] = getTensorType(*shape, tensor.getElementType());
-  }
-  auto it = node.attr().find("_output_shapes");
-  if (it == node.attr().end() || !it->second.has_list())
-    return;
-  const auto &shapes = it->second.list().shape();
-  if (shapes.size() != static_cast<int>(types.size()))
-    return;
-  for (auto [type, shape] : llvm::zip(types, shapes)) {
-    auto tensor = dyn_cast<TensorType>(type);
-    if (!tensor || shape.unknown_rank())
-      continue;
-    type = getTensorType(shape, tensor.getElementType());
-  }
-}
-
-//===----------------------------------------------------------------------===//
-// Node creation
-//===----------------------------------------------------------------------===//
-
-FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
-                                         tensorflow::NodeDef &node,
-                                         ArrayRef<Type> dataResultTypes,
-                                         unsigned numControl,
-                                         Location loc, AttrImportContext &ctx,
-                                         std::string &error) {
-  MLIRContext *context = builder.getContext();
-  // The typed op for this op type, if any (cached: graphs repeat op types).
-  auto cached = ctx.typedOps.try_emplace(node.op(), std::nullopt);
-  if (cached.second) {
-    OperationName name("tfg." + node.op(), context);
-    if (name.isRegistered() && name.getStringRef() != GenericOp::getOperationName())
-      cached.first->second = name;
-  }
-  std::optional<OperationName> typedName = cached.first->second;
-  bool typed = typedName.has_value();
-  // Placeholders only make sense in function bodies, where attrs are not
-  // known yet: such nodes stay generic rather than fail a typed verifier.
-  if (typed)
-    for (const auto &[key, value] : node.attr())
-      if (value.value_case() == tensorflow::AttrValue::kPlaceholder)
-        typed = false;
-  OperationState state(loc, typed ? *typedName
-                                  : OperationName(GenericOp::getOperationName(),
-                                                  context));
-  if (!typed)
-    state.addAttribute(attrs::kOpType, builder.getStringAttr(node.op()));
-  // The location already uniqued the name: reuse it for tfg.name.
-  StringAttr nameAttr;
-  if (auto nameLoc = dyn_cast<NameLoc>(loc))
-    nameAttr = nameLoc.getName();
-  if (!nameAttr || nameAttr.getValue() != node.name())
-    nameAttr = builder.getStringAttr(node.name());
-  state.addAttribute(attrs::kName, nameAttr);
-  if (!node.device().empty())
-    state.addAttribute(attrs::kDevice, builder.getStringAttr(node.device()));
-  if (node.has_experimental_debug_info()) {
-    const auto &info = node.experimental_debug_info();
-    SmallVector<StringRef> nodes(info.original_node_names().begin(),
-                                 info.original_node_names().end());
-    SmallVector<StringRef> funcs(info.original_func_names().begin(),
-                                 info.original_func_names().end());
-    state.addAttribute(attrs::kOriginalNodeNames, builder.getStrArrayAttr(nodes));
-    state.addAttribute(attrs::kOriginalFuncNames, builder.getStrArrayAttr(funcs));
-  }
-  if (node.has_experimental_type())
-    state.addAttribute(attrs::kFullType, builder.getStringAttr(
-                                             node.experimental_type()
-                                                 .SerializeAsString()));
-  ctx.blobNameHint = node.name();
-  // Sorted keys: deterministic attribute order whatever the map's order.
-  SmallVector<std::pair<StringRef, tensorflow::AttrValue *>, 8> entries;
-  for (auto &entry : *node.mutable_attr())
-    entries.emplace_back(entry.first, &entry.second);
-  llvm::sort(entries, llvm::less_first());
-  for (auto [key, value] : entries) {
-    if (key.empty()) {
-      error = "has an attr with an empty attr name";
-      return failure();
-    }
-    if (key.contains('.') || key == "operandSegmentSizes") {
-      error = "attr name '" + key.str() + "' is not a TensorFlow attr name";
-      return failure();
-    }
-    FailureOr<Attribute> attr = importAttrValue(*value, ctx, error);
-    if (failed(attr)) {
-      error = "attr '" + key.str() + "': " + error;
-      return failure();
-    }
-    state.addAttribute(key, *attr);
-  }
-  state.addTypes(dataResultTypes);
-  state.addTypes(ControlType::get(context));
-  setOperandSegments(state, numControl);
-  // Inherent attrs go straight to the properties, so that Operation::create
-  // uniques one dictionary per node (the discardable attrs), not two.
-  if (std::optional<RegisteredOperationName> info =
-          state.name.getRegisteredInfo()) {
-    ArrayRef<StringAttr> inherentNames = info->getAttributeNames();
-    if (!inherentNames.empty()) {
-      NamedAttrList inherent, discardable;
-      for (const NamedAttribute &attr : state.attributes)
-        (llvm::is_contained(inherentNames, attr.getName()) ? inherent
-                                                            : discardable)
-            .push_back(attr);
-      if (!inherent.empty()) {
-        state.attributes = std::move(discardable);
-        state.propertiesAttr = inherent.getDictionary(context);
-      }
-    }
-  }
-  return builder.create(state);
-}
-
-ParsedInput tfg::parseInputString(StringRef input) {
-  ParsedInput parsed;
-  if (input.consume_front("^")) {
-    parsed.isControl = true;
-    parsed.node = input;
-    return parsed;
-  }
-  size_t colon = input.rfind(':');
-  if (colon != StringRef::npos) {
-    StringRef digits = input.drop_front(colon + 1);
-    int64_t index;
-    if (!digits.empty() && llvm::all_of(digits, llvm::isDigit) &&
-        !digits.getAsInteger(10, index)) {
-      parsed.node = input.take_front(colon);
-      parsed.index = index;
-      return parsed;
-    }
-  }
-  parsed.node = input;
-  return parsed;
-}
 
 //===----------------------------------------------------------------------===//
 // Graph import
@@ -474,12 +212,12 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
     for (const auto &arg : opDef->input_arg()) {
       argNames += (argNames.empty() ? "" : ", ") + arg.name();
       if (!arg.number_attr().empty()) {
-        const tensorflow::AttrValue *n = findAttr(node, arg.number_attr());
+        const tensorflow::AttrValue *n = findResolvedAttr(node, arg.number_attr());
         known &= n && n->value_case() == tensorflow::AttrValue::kI;
         expected += known ? n->i() : 0;
       } else if (!arg.type_list_attr().empty()) {
         const tensorflow::AttrValue *list =
-            findAttr(node, arg.type_list_attr());
+            findResolvedAttr(node, arg.type_list_attr());
         known &= list && list->value_case() == tensorflow::AttrValue::kList;
         expected += known ? list->list().type_size() : 0;
       } else {
@@ -556,4 +294,16 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
       return failure();
   }
   return verify(module);
+}
+
+void tfg::setSignatureAttr(ModuleOp module, StringRef name,
+                           ArrayRef<NamedAttribute> inputs,
+                           ArrayRef<NamedAttribute> outputs) {
+  Builder b(module.getContext());
+  module->setAttr(attrs::kSignature,
+                  b.getDictionaryAttr({
+                      b.getNamedAttr("name", b.getStringAttr(name)),
+                      b.getNamedAttr("inputs", b.getDictionaryAttr(inputs)),
+                      b.getNamedAttr("outputs", b.getDictionaryAttr(outputs)),
+                  }));
 }

@@ -1,6 +1,10 @@
 //===- ModelReader.cpp - Files in, files out, formats detected ------------===//
 
-#include "GraphImport.h"
+#include "ModelReader.h"
+
+#include "GraphDefExporter.h"
+#include "GraphDefImporter.h"
+#include "TFJSImporter.h"
 
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Diagnostics.h"
@@ -136,18 +140,6 @@ static void recordSignature(const tensorflow::MetaGraphDef &meta,
   };
   setSignatureAttr(module, signatureName, toList(it->second.inputs()),
                    toList(it->second.outputs()));
-}
-
-void tfg::setSignatureAttr(ModuleOp module, StringRef name,
-                           ArrayRef<NamedAttribute> inputs,
-                           ArrayRef<NamedAttribute> outputs) {
-  Builder b(module.getContext());
-  module->setAttr(attrs::kSignature,
-                  b.getDictionaryAttr({
-                      b.getNamedAttr("name", b.getStringAttr(name)),
-                      b.getNamedAttr("inputs", b.getDictionaryAttr(inputs)),
-                      b.getNamedAttr("outputs", b.getDictionaryAttr(outputs)),
-                  }));
 }
 
 static OwningOpRef<ModuleOp>

@@ -9,7 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphImport.h"
+#include "TFJSImporter.h"
+
+#include "GraphDefImporter.h"
 
 #include "TFG/Dialect/IR/DataType.h"
 #include "TFG/ImportExport/Diagnostics.h"

@@ -1,18 +1,18 @@
-//===- GraphImport.h - Pieces shared by the importers -------------*- C++ -*-===//
+//===- NodeConversion.h - NodeDef <-> node op -------------------*- C++ -*-===//
 //
-// Internal to lib/ImportExport: the node-level import/export used by the GraphDef
-// importer, the function-library importer and the TensorFlow.js reader.
+// Internal to lib/ImportExport, and its bottom layer (above AttrConversion):
+// the conversion of one node, shared by graph import/export
+// (GraphDefImporter, GraphDefExporter) and function import/export
+// (FunctionLibrary), which call down into it and never into each other.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_LIB_IMPORTEXPORT_GRAPHIMPORT_H
-#define TFG_LIB_IMPORTEXPORT_GRAPHIMPORT_H
+#ifndef TFG_LIB_IMPORTEXPORT_NODECONVERSION_H
+#define TFG_LIB_IMPORTEXPORT_NODECONVERSION_H
 
 #include "AttrConversion.h"
-#include "TFG/ImportExport/Import.h"
 
 #include "function.pb.h"
-#include "graph.pb.h"
 #include "node_def.pb.h"
 #include "op_def.pb.h"
 
@@ -36,6 +36,11 @@ private:
   llvm::StringMap<const tensorflow::OpDef *> functions;
 };
 
+/// The attr `name` of the node, or null if it is missing or a placeholder
+/// (unknown until a function body is instantiated).
+const tensorflow::AttrValue *findResolvedAttr(const tensorflow::NodeDef &node,
+                                              const std::string &name);
+
 /// Adds the OpDef's default values of attrs the node lacks (what TensorFlow
 /// does at import). Fails, with `error`, if an attr without default is
 /// missing.
@@ -52,10 +57,6 @@ struct OutputArg {
 /// The tensor type of an OpDef arg of dtype `dtype` (0 or unknown: an
 /// opaque tensor), as a ref type when `isRef`.
 Type getArgTensorType(MLIRContext *context, int dtype, bool isRef);
-
-/// Names the node ops of `block` that have none (made by rewrites) after
-/// their op type, unique among the names in the block and `used`.
-void assignMissingNodeNames(Block &block, llvm::StringSet<> used = {});
 
 /// The data result types of a node from its OpDef and attrs (dtype from the
 /// OpDef, shape from `_output_shapes` when given). `args`, if non-null,
@@ -85,11 +86,6 @@ FailureOr<Operation *> createNodeOp(OpBuilder &builder,
                                     Location loc, AttrImportContext &ctx,
                                     std::string &error);
 
-/// Writes the node fields held by `op` (name, op type, device, attrs, debug
-/// info, full type) into `node`; inputs are the caller's business.
-LogicalResult exportNodeFields(Operation *op, tensorflow::NodeDef &node,
-                               std::string &error);
-
 /// An input string split: `^ctl`, `name`, `name:2`.
 struct ParsedInput {
   llvm::StringRef node;
@@ -98,46 +94,15 @@ struct ParsedInput {
 };
 ParsedInput parseInputString(llvm::StringRef input);
 
-/// Imports a GraphDef into `module` (a tfg.graph, plus tfg.func ops for its
-/// library). Reports problems as diagnostics at `file` and the node;
-/// `nodeLines`, if given (text input), holds the line of each node.
-LogicalResult importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
-                             llvm::StringRef file,
-                             const ImportOptions &options,
-                             llvm::ArrayRef<unsigned> nodeLines = {});
+/// Writes the node fields held by `op` (name, op type, device, attrs, debug
+/// info, full type) into `node`; inputs are the caller's business.
+LogicalResult exportNodeFields(Operation *op, tensorflow::NodeDef &node,
+                               std::string &error);
 
-/// Builds a GraphDef from the module's tfg.graph and tfg.func ops. With a
-/// `nodeSink`, nodes are handed to it one at a time instead of being added
-/// to `graph` (so that a writer can stream them out and keep one node's
-/// tensor copy in memory at a time).
-LogicalResult exportGraphDef(
-    ModuleOp module, tensorflow::GraphDef &graph,
-    llvm::function_ref<LogicalResult(tensorflow::NodeDef &)> nodeSink = {});
-
-/// Function library import/export (FunctionLibrary.cpp).
-LogicalResult importFunctionLibrary(tensorflow::FunctionDefLibrary &library,
-                                    ModuleOp module,
-                                    const SignatureLookup &signatures,
-                                    llvm::StringRef file,
-                                    AttrImportContext &ctx);
-LogicalResult exportFunctionLibrary(ModuleOp module,
-                                    tensorflow::FunctionDefLibrary &library);
-
-/// Records a serving signature on the module (the attrs::kSignature attr).
-void setSignatureAttr(ModuleOp module, llvm::StringRef name,
-                      ArrayRef<NamedAttribute> inputs,
-                      ArrayRef<NamedAttribute> outputs);
-
-/// Parses a binary message straight from a file (never the whole file in
-/// memory next to the message). False if unreadable or malformed.
-bool parseBinaryProtoFile(llvm::StringRef path,
-                          google::protobuf::Message &message);
-
-/// Imports a TensorFlow.js graph model (TFJSImporter.cpp): `jsonPath` is
-/// the model.json, whose weight shards are read from its directory.
-LogicalResult importTFJSModel(llvm::StringRef jsonPath, llvm::StringRef json,
-                              ModuleOp module, const ImportOptions &options);
+/// Names the node ops of `block` that have none (made by rewrites) after
+/// their op type, unique among the names in the block and `used`.
+void assignMissingNodeNames(Block &block, llvm::StringSet<> used = {});
 
 } // namespace mlir::tfg
 
-#endif // TFG_LIB_IMPORTEXPORT_GRAPHIMPORT_H
+#endif // TFG_LIB_IMPORTEXPORT_NODECONVERSION_H
