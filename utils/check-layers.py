@@ -2,6 +2,7 @@
 """Fails when the files of a library folder include each other in a circle.
 
 Usage: utils/check-layers.py FOLDER [--public DIR] [--include-root ROOT]
+                             [--allow-header-only]
        utils/check-layers.py --self-test
 
 A "file" here is a unit: X.cpp together with the X.h that declares what it
@@ -16,7 +17,10 @@ prints it and fails. Includes are resolved against FOLDER and, given, ROOT
 
 Since a unit is named by its header, the check relies on the convention that
 a header declares only what its own .cpp defines: a header that declares the
-functions of several .cpp files would hide their circles.
+functions of several .cpp files would hide their circles. So a private
+header of FOLDER without a .cpp of the same name fails the check too, unless
+--allow-header-only is given. (Public headers may be implemented elsewhere:
+include/TFG/ImportExport/Import.h is implemented by ModelReader.cpp.)
 """
 
 import os
@@ -91,7 +95,21 @@ def find_cycle(graph):
     return None
 
 
-def check(folder, public=None, include_root=None, out=sys.stdout):
+def headers_without_source(folder):
+    names = os.listdir(folder)
+    return sorted(n for n in names if n.endswith('.h') and
+                  unit_of(n) + '.cpp' not in names)
+
+
+def check(folder, public=None, include_root=None, allow_header_only=False,
+          out=sys.stdout):
+    if not allow_header_only:
+        lonely = headers_without_source(folder)
+        if lonely:
+            print('FAIL: %s: private headers without a .cpp of their own '
+                  '(a header declares what its own .cpp defines, or it can '
+                  'hide a circle): %s' % (folder, ', '.join(lonely)), file=out)
+            return False
     graph = dependencies(folder, public, include_root)
     cycle = find_cycle(graph)
     if cycle:
@@ -123,6 +141,10 @@ def self_test():
         write('B.cpp', ['B.h', 'C.h'])
         write('C.h', ['A.h'])
         assert not check(tmp, out=sink), 'a circle B -> C -> A -> B passed'
+        write('C.h', [])
+        assert not check(tmp, out=sink), 'C.h without C.cpp passed'
+        assert check(tmp, allow_header_only=True, out=sink), \
+            '--allow-header-only failed an acyclic folder'
         sink.close()
     print('layers check self-test: OK')
     return True
@@ -132,6 +154,8 @@ def main(argv):
     if argv == ['--self-test']:
         return 0 if self_test() else 1
     args = {'--public': None, '--include-root': None}
+    allow_header_only = '--allow-header-only' in argv
+    argv = [a for a in argv if a != '--allow-header-only']
     positional = []
     it = iter(argv)
     for arg in it:
@@ -142,7 +166,8 @@ def main(argv):
     if len(positional) != 1 or not os.path.isdir(positional[0]):
         print(__doc__, file=sys.stderr)
         return 2
-    ok = check(positional[0], args['--public'], args['--include-root'])
+    ok = check(positional[0], args['--public'], args['--include-root'],
+               allow_header_only)
     return 0 if ok else 1
 
 
