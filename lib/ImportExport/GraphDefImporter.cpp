@@ -101,30 +101,82 @@ static LogicalResult checkCycles(ArrayRef<Operation *> ops,
   return success();
 }
 
-LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
-                                  StringRef file, const ImportOptions &options,
-                                  ArrayRef<unsigned> nodeLines) {
-  MLIRContext *context = module.getContext();
-  context->getOrLoadDialect<TFGDialect>();
-  OpBuilder builder(context);
-  Location fileLoc = FileLineColLoc::get(context, file, 0, 0);
-  llvm::DenseMap<const tensorflow::NodeDef *, unsigned> lineOf;
-  if (static_cast<int>(nodeLines.size()) == graph.node_size())
-    for (int i = 0; i < graph.node_size(); ++i)
-      lineOf[&graph.node(i)] = nodeLines[i];
-  auto nodeLocation = [&](const tensorflow::NodeDef &node) -> Location {
-    unsigned line = lineOf.empty() ? 0 : lineOf.lookup(&node);
-    Location base = line ? Location(FileLineColLoc::get(context, file, line, 0))
-                         : Location(fileLoc);
-    return NameLoc::get(StringAttr::get(context, node.name()), base);
-  };
-  auto nodeError = [&](const tensorflow::NodeDef &node) {
-    return emitError(nodeLocation(node));
-  };
+namespace {
+/// Imports one GraphDef phase by phase: names, inputs, result types and the
+/// checks that need them are done on the GraphDef, before any op exists;
+/// then the ops, their operands, the cycle check and the library. Each phase
+/// relies on what the earlier ones guarantee.
+class GraphImporter {
+public:
+  GraphImporter(tensorflow::GraphDef &graph, ModuleOp module, StringRef file,
+                const ImportOptions &options, ArrayRef<unsigned> nodeLines);
 
-  // Names first: every later check refers to nodes by name.
-  int numNodes = graph.node_size();
-  llvm::StringMap<unsigned> indexOf(std::max(numNodes, 16));
+  LogicalResult run();
+
+private:
+  Location nodeLocation(const tensorflow::NodeDef &node);
+  InFlightDiagnostic nodeError(const tensorflow::NodeDef &node) {
+    return emitError(nodeLocation(node));
+  }
+
+  LogicalResult indexNodeNames();
+  LogicalResult parseInputs();
+  LogicalResult computeResultTypes();
+  LogicalResult checkInputCounts();
+  LogicalResult checkOutputIndices();
+  GraphOp createGraphOp();
+  LogicalResult createNodeOps(GraphOp graphOp);
+  void connectOperands();
+
+  tensorflow::GraphDef &graph;
+  ModuleOp module;
+  StringRef file;
+  const ImportOptions &options;
+  MLIRContext *context;
+  OpBuilder builder;
+  Location fileLoc;
+  int numNodes;
+  SignatureLookup signatures;
+  AttrImportContext attrCtx;
+  /// Text input: the line of each node.
+  llvm::DenseMap<const tensorflow::NodeDef *, unsigned> lineOf;
+
+  llvm::StringMap<unsigned> indexOf;
+  std::vector<NodeInputs> inputs;
+  /// Per node: the largest output index its consumers use, -1 if none.
+  SmallVector<int64_t> maxUsedOutput;
+  std::vector<SmallVector<Type>> resultTypes;
+  SmallVector<bool> isNextIteration;
+  std::vector<Operation *> ops;
+};
+} // namespace
+
+GraphImporter::GraphImporter(tensorflow::GraphDef &graph, ModuleOp module,
+                             StringRef file, const ImportOptions &options,
+                             ArrayRef<unsigned> nodeLines)
+    : graph(graph), module(module), file(file), options(options),
+      context(module.getContext()), builder(context),
+      fileLoc(FileLineColLoc::get(context, file, 0, 0)),
+      numNodes(graph.node_size()),
+      signatures(graph.has_library() ? &graph.library() : nullptr),
+      attrCtx{context, options.resourceThresholdBytes, "", {}},
+      indexOf(std::max(numNodes, 16)) {
+  if (static_cast<int>(nodeLines.size()) == numNodes)
+    for (int i = 0; i < numNodes; ++i)
+      lineOf[&graph.node(i)] = nodeLines[i];
+}
+
+Location GraphImporter::nodeLocation(const tensorflow::NodeDef &node) {
+  unsigned line = lineOf.empty() ? 0 : lineOf.lookup(&node);
+  Location base = line ? Location(FileLineColLoc::get(context, file, line, 0))
+                       : Location(fileLoc);
+  return NameLoc::get(StringAttr::get(context, node.name()), base);
+}
+
+/// Guarantees: every node has a valid, unique name and an op type, and
+/// `indexOf` maps names to node indices. Names come first: every later
+/// check refers to nodes by name.
+LogicalResult GraphImporter::indexNodeNames() {
   for (int i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = graph.node(i);
     if (node.name().empty())
@@ -139,12 +191,15 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
       return nodeError(node) << "duplicate node name: two nodes are named '"
                              << node.name() << "'";
   }
+  return success();
+}
 
-  SignatureLookup signatures(graph.has_library() ? &graph.library() : nullptr);
-
-  // Inputs: parse, check order and that producers exist.
-  std::vector<NodeInputs> inputs(numNodes);
-  SmallVector<int64_t> maxUsedOutput(numNodes, -1);
+/// Guarantees: `inputs` holds each node's producers (data inputs before
+/// control inputs, every producer a node of the graph) and `maxUsedOutput`
+/// the largest output index used of each node.
+LogicalResult GraphImporter::parseInputs() {
+  inputs.resize(numNodes);
+  maxUsedOutput.assign(numNodes, -1);
   for (int i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = graph.node(i);
     bool seenControl = false;
@@ -170,10 +225,15 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
           std::max(maxUsedOutput[it->second], parsed.index);
     }
   }
+  return success();
+}
 
-  // Defaults and output types.
-  std::vector<SmallVector<Type>> resultTypes(numNodes);
-  SmallVector<bool> isNextIteration(numNodes, false);
+/// Guarantees: nodes of known op types have their default attrs, and
+/// `resultTypes` holds every node's data result types (for an unknown op
+/// type, as many opaque tensors as its consumers or `_output_shapes` use).
+LogicalResult GraphImporter::computeResultTypes() {
+  resultTypes.resize(numNodes);
+  isNextIteration.assign(numNodes, false);
   for (int i = 0; i < numNodes; ++i) {
     tensorflow::NodeDef &node = *graph.mutable_node(i);
     isNextIteration[i] = node.op() == "NextIteration" ||
@@ -181,7 +241,6 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
     std::string error;
     const tensorflow::OpDef *opDef = signatures.lookup(node.op());
     if (!opDef) {
-      // Unknown op: as many outputs as consumers use (or _output_shapes has).
       int64_t count = maxUsedOutput[i] + 1;
       auto it = node.attr().find("_output_shapes");
       if (it != node.attr().end() && it->second.has_list())
@@ -198,9 +257,13 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
       return nodeError(node) << "(" << node.op() << ") " << error;
     applyOutputShapes(node, resultTypes[i]);
   }
+  return success();
+}
 
-  // Input counts agree with the OpDef (the typed ops check this too, but
-  // here the message can say what the OpDef expects).
+/// Guarantees: each node of a known op type has as many data inputs as its
+/// OpDef and attrs call for (the typed ops check this too, but here the
+/// message can say what the OpDef expects).
+LogicalResult GraphImporter::checkInputCounts() {
   for (int i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = graph.node(i);
     const tensorflow::OpDef *opDef = signatures.lookup(node.op());
@@ -212,7 +275,8 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
     for (const auto &arg : opDef->input_arg()) {
       argNames += (argNames.empty() ? "" : ", ") + arg.name();
       if (!arg.number_attr().empty()) {
-        const tensorflow::AttrValue *n = findResolvedAttr(node, arg.number_attr());
+        const tensorflow::AttrValue *n =
+            findResolvedAttr(node, arg.number_attr());
         known &= n && n->value_case() == tensorflow::AttrValue::kI;
         expected += known ? n->i() : 0;
       } else if (!arg.type_list_attr().empty()) {
@@ -231,8 +295,11 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
              << ", but its OpDef and attrs call for " << expected << " ("
              << argNames << ")";
   }
+  return success();
+}
 
-  // Output indices in range.
+/// Guarantees: every data input names an output its producer has.
+LogicalResult GraphImporter::checkOutputIndices() {
   for (int i = 0; i < numNodes; ++i) {
     for (auto [producer, index] : inputs[i].data) {
       if (index < static_cast<int64_t>(resultTypes[producer].size()))
@@ -245,8 +312,11 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
              << (resultTypes[producer].size() == 1 ? "" : "s");
     }
   }
+  return success();
+}
 
-  // The graph op.
+/// Appends the (empty) tfg.graph with the GraphDef's versions to the module.
+GraphOp GraphImporter::createGraphOp() {
   builder.setInsertionPointToEnd(module.getBody());
   const auto &versions = graph.versions();
   auto graphOp = GraphOp::create(
@@ -260,11 +330,14 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
   if (!graph.debug_info().empty())
     graphOp->setAttr(attrs::kDebugInfo,
                      builder.getStringAttr(graph.debug_info()));
+  return graphOp;
+}
 
-  // Ops without operands, then operands (the graph may have cycles).
+/// Guarantees: `ops` holds one op per node, in node order, with its attrs
+/// and result types but no operands yet (the graph may have cycles).
+LogicalResult GraphImporter::createNodeOps(GraphOp graphOp) {
   builder.setInsertionPointToEnd(&graphOp.getBlock());
-  AttrImportContext attrCtx{context, options.resourceThresholdBytes, ""};
-  std::vector<Operation *> ops(numNodes);
+  ops.resize(numNodes);
   for (int i = 0; i < numNodes; ++i) {
     tensorflow::NodeDef &node = *graph.mutable_node(i);
     std::string error;
@@ -275,6 +348,11 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
       return nodeError(node) << "(" << node.op() << ") " << error;
     ops[i] = *op;
   }
+  return success();
+}
+
+/// Gives every op its operands: data results, then control tokens.
+void GraphImporter::connectOperands() {
   for (int i = 0; i < numNodes; ++i) {
     SmallVector<Value> operands;
     operands.reserve(inputs[i].data.size() + inputs[i].control.size());
@@ -284,16 +362,30 @@ LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
       operands.push_back(getControlToken(ops[producer]));
     ops[i]->setOperands(operands);
   }
+}
 
+LogicalResult GraphImporter::run() {
+  context->getOrLoadDialect<TFGDialect>();
+  if (failed(indexNodeNames()) || failed(parseInputs()) ||
+      failed(computeResultTypes()) || failed(checkInputCounts()) ||
+      failed(checkOutputIndices()))
+    return failure();
+  if (failed(createNodeOps(createGraphOp())))
+    return failure();
+  connectOperands();
   if (failed(checkCycles(ops, inputs, isNextIteration, file, context)))
     return failure();
-
-  if (graph.has_library()) {
-    if (failed(importFunctionLibrary(*graph.mutable_library(), module,
-                                     signatures, file, attrCtx)))
-      return failure();
-  }
+  if (graph.has_library() &&
+      failed(importFunctionLibrary(*graph.mutable_library(), module,
+                                   signatures, file, attrCtx)))
+    return failure();
   return verify(module);
+}
+
+LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
+                                  StringRef file, const ImportOptions &options,
+                                  ArrayRef<unsigned> nodeLines) {
+  return GraphImporter(graph, module, file, options, nodeLines).run();
 }
 
 void tfg::setSignatureAttr(ModuleOp module, StringRef name,
