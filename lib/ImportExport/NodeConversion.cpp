@@ -87,7 +87,8 @@ LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
     int64_t count = 1;
     SmallVector<int> dtypes;
     if (!arg.number_attr().empty()) {
-      const tensorflow::AttrValue *n = findResolvedAttr(node, arg.number_attr());
+      const tensorflow::AttrValue *n =
+          findResolvedAttr(node, arg.number_attr());
       if (!n || n->value_case() != tensorflow::AttrValue::kI || n->i() < 0) {
         error = "output '" + arg.name() + "' is sized by attr '" +
                 arg.number_attr() + "', which is missing or not an int";
@@ -95,7 +96,8 @@ LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
       }
       count = n->i();
     } else if (!arg.type_list_attr().empty()) {
-      const tensorflow::AttrValue *list = findResolvedAttr(node, arg.type_list_attr());
+      const tensorflow::AttrValue *list =
+          findResolvedAttr(node, arg.type_list_attr());
       if (!list || list->value_case() != tensorflow::AttrValue::kList) {
         error = "output '" + arg.name() + "' is typed by attr '" +
                 arg.type_list_attr() + "', which is missing or not a list";
