@@ -108,6 +108,10 @@ private:
       const google::protobuf::RepeatedPtrField<tensorflow::OpDef::ArgDef> &args,
       StringRef what);
   LogicalResult setSignatureAttrs(FuncOp func);
+  LogicalResult checkReferences();
+  FailureOr<FuncOp> createFuncOp(OpBuilder &builder, Location loc);
+  LogicalResult createBodyOps(OpBuilder &builder);
+  void connectBody(OpBuilder &builder, FuncOp func, Location loc);
   void appendValues(const BodyRef &ref, FuncOp func,
                     SmallVectorImpl<Value> &values);
 
@@ -686,11 +690,10 @@ LogicalResult FunctionImporter::setSignatureAttrs(FuncOp func) {
   return success();
 }
 
-LogicalResult FunctionImporter::run(OpBuilder &builder) {
-  if (failed(checkSignature()) || failed(checkMaps()) || failed(indexNames()) ||
-      failed(parseBodyRefs()))
-    return failure();
-
+/// Guarantees: `segments` and `resultTypes` hold every body node's output
+/// args and data result types, and every reference (inputs and rets) names
+/// tensors that exist; a ret names one tensor.
+LogicalResult FunctionImporter::checkReferences() {
   int numNodes = function.node_def_size();
   segments.resize(numNodes);
   assumedSegments.assign(numNodes, false);
@@ -721,8 +724,14 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
                          << " tensors; a ret must name one tensor";
     }
   }
+  return success();
+}
 
-  // The function op and its block arguments.
+/// Creates the tfg.func with its signature attrs and block arguments (one
+/// per tensor of each input arg, then one control token per input arg), and
+/// an empty body.
+FailureOr<FuncOp> FunctionImporter::createFuncOp(OpBuilder &builder,
+                                                 Location loc) {
   FailureOr<ArrayAttr> inputs = importArgDefs(signature.input_arg(), "input");
   if (failed(inputs))
     return failure();
@@ -730,7 +739,6 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
       importArgDefs(signature.output_arg(), "output");
   if (failed(outputs))
     return failure();
-  Location loc = FileLineColLoc::get(context, file, 0, 0);
   auto func = FuncOp::create(builder, loc, name, *inputs, *outputs);
   if (failed(setSignatureAttrs(func)))
     return failure();
@@ -749,10 +757,14 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
                       getNodeLocation(context, file, arg.name()));
   if (llvm::any_of(inputSizes, [](int32_t size) { return size != 1; }))
     func.setInputSizesAttr(builder.getDenseI32ArrayAttr(inputSizes));
+  return func;
+}
 
-  // Nodes, then their operands (the body may have cycles).
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToEnd(&block);
+/// Guarantees: `ops` holds one op per body node, in node order, without
+/// operands yet (the body may have cycles); a node whose output args were
+/// assumed from the references records them as tfg.output_args.
+LogicalResult FunctionImporter::createBodyOps(OpBuilder &builder) {
+  int numNodes = function.node_def_size();
   ops.resize(numNodes);
   for (int i = 0; i < numNodes; ++i) {
     tensorflow::NodeDef &node = *function.mutable_node_def(i);
@@ -775,11 +787,18 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
                     OutputArgsAttr::get(context, builder.getArrayAttr(names),
                                         builder.getDenseI64ArrayAttr(sizes)));
   }
+  return success();
+}
+
+/// Gives every body op its operands and ends the body with the tfg.return
+/// of the rets and control rets.
+void FunctionImporter::connectBody(OpBuilder &builder, FuncOp func,
+                                   Location loc) {
   auto controlOf = [&](const BodyRef &ref) -> Value {
     return ref.isArg ? Value(func.getInputArgControl(ref.index))
                      : getControlToken(ops[ref.index]);
   };
-  for (int i = 0; i < numNodes; ++i) {
+  for (int i = 0, e = function.node_def_size(); i < e; ++i) {
     SmallVector<Value> operands;
     for (const BodyRef &ref : dataRefs[i])
       appendValues(ref, func, operands);
@@ -793,6 +812,22 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
   for (const BodyRef &ref : controlRetRefs)
     controls.push_back(controlOf(ref));
   ReturnOp::create(builder, loc, data, controls);
+}
+
+LogicalResult FunctionImporter::run(OpBuilder &builder) {
+  if (failed(checkSignature()) || failed(checkMaps()) || failed(indexNames()) ||
+      failed(parseBodyRefs()) || failed(checkReferences()))
+    return failure();
+
+  Location loc = FileLineColLoc::get(context, file, 0, 0);
+  FailureOr<FuncOp> func = createFuncOp(builder, loc);
+  if (failed(func))
+    return failure();
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(&func->getBlock());
+  if (failed(createBodyOps(builder)))
+    return failure();
+  connectBody(builder, *func, loc);
 
   // Typed ops' verifiers do not know the function: a note says it.
   ScopedDiagnosticHandler note(context, [&](Diagnostic &diag) {
@@ -800,7 +835,7 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
       diag.attachNote(loc) << "in function '" << name << "'";
     return failure();
   });
-  return verify(func);
+  return verify(*func);
 }
 
 LogicalResult
