@@ -452,10 +452,14 @@ LogicalResult FunctionImporter::computeSegments(unsigned index) {
     return success();
   }
 
-  std::string error;
+  auto opError = [&] {
+    return nodeError(node.name()) << "(" << node.op() << ") ";
+  };
   if (!signatures.isFunction(node.op()) &&
-      failed(addDefaultAttrs(node, *opDef, error)))
-    return nodeError(node.name()) << "(" << node.op() << ") " << error;
+      failed(addDefaultAttrs(node, *opDef, opError)))
+    return failure();
+  // Fails quietly where a list length is not given: sized below instead.
+  std::string error;
   SmallVector<OutputArg> args;
   if (succeeded(
           computeOutputTypes(node, *opDef, context, types, &args, error))) {
@@ -768,12 +772,14 @@ LogicalResult FunctionImporter::createBodyOps(OpBuilder &builder) {
   ops.resize(numNodes);
   for (int i = 0; i < numNodes; ++i) {
     tensorflow::NodeDef &node = *function.mutable_node_def(i);
-    std::string error;
+    auto opError = [&] {
+      return nodeError(node.name()) << "(" << node.op() << ") ";
+    };
     FailureOr<Operation *> op = createNodeOp(
         builder, node, resultTypes[i], controlRefs[i].size(),
-        getNodeLocation(context, file, node.name()), attrCtx, error);
+        getNodeLocation(context, file, node.name()), attrCtx, opError);
     if (failed(op))
-      return nodeError(node.name()) << "(" << node.op() << ") " << error;
+      return failure();
     ops[i] = *op;
     if (!assumedSegments[i])
       continue;
@@ -1155,9 +1161,8 @@ LogicalResult FunctionExporter::run() {
   // Fields first: naming a result needs its producer's attrs.
   for (Operation &op : block.without_terminator()) {
     tensorflow::NodeDef *node = function.add_node_def();
-    std::string error;
-    if (failed(exportNodeFields(&op, *node, error)))
-      return op.emitError() << error;
+    if (failed(exportNodeFields(&op, *node)))
+      return failure();
     nodeDefs[&op] = node;
   }
   for (Operation &op : block.without_terminator()) {

@@ -44,9 +44,8 @@ LogicalResult tfg::exportGraphDef(
   for (Operation &op : graphOp.getBlock()) {
     tensorflow::NodeDef &node = nodeSink ? streamed : *graph.add_node();
     node.Clear();
-    std::string error;
-    if (failed(exportNodeFields(&op, node, error)))
-      return op.emitError() << error;
+    if (failed(exportNodeFields(&op, node)))
+      return failure();
     for (Value operand : getDataOperands(&op)) {
       auto result = dyn_cast<OpResult>(operand);
       if (!result)

@@ -238,7 +238,6 @@ LogicalResult GraphImporter::computeResultTypes() {
     tensorflow::NodeDef &node = *graph.mutable_node(i);
     isNextIteration[i] = node.op() == "NextIteration" ||
                          node.op() == "RefNextIteration";
-    std::string error;
     const tensorflow::OpDef *opDef = signatures.lookup(node.op());
     if (!opDef) {
       int64_t count = maxUsedOutput[i] + 1;
@@ -249,9 +248,11 @@ LogicalResult GraphImporter::computeResultTypes() {
       applyOutputShapes(node, resultTypes[i]);
       continue;
     }
+    auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
     if (!signatures.isFunction(node.op()) &&
-        failed(addDefaultAttrs(node, *opDef, error)))
-      return nodeError(node) << "(" << node.op() << ") " << error;
+        failed(addDefaultAttrs(node, *opDef, opError)))
+      return failure();
+    std::string error;
     if (failed(computeOutputTypes(node, *opDef, context, resultTypes[i],
                                   nullptr, error)))
       return nodeError(node) << "(" << node.op() << ") " << error;
@@ -340,12 +341,12 @@ LogicalResult GraphImporter::createNodeOps(GraphOp graphOp) {
   ops.resize(numNodes);
   for (int i = 0; i < numNodes; ++i) {
     tensorflow::NodeDef &node = *graph.mutable_node(i);
-    std::string error;
+    auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
     FailureOr<Operation *> op =
         createNodeOp(builder, node, resultTypes[i], inputs[i].control.size(),
-                     nodeLocation(node), attrCtx, error);
+                     nodeLocation(node), attrCtx, opError);
     if (failed(op))
-      return nodeError(node) << "(" << node.op() << ") " << error;
+      return failure();
     ops[i] = *op;
   }
   return success();

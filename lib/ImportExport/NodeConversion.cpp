@@ -37,18 +37,16 @@ bool SignatureLookup::isFunction(StringRef opType) const {
   return !lookupOpDef(opType) && functions.count(opType);
 }
 
-LogicalResult tfg::addDefaultAttrs(tensorflow::NodeDef &node,
-                                   const tensorflow::OpDef &opDef,
-                                   std::string &error) {
+LogicalResult
+tfg::addDefaultAttrs(tensorflow::NodeDef &node, const tensorflow::OpDef &opDef,
+                     function_ref<InFlightDiagnostic()> emitError) {
   auto &attrs = *node.mutable_attr();
   for (const auto &attrDef : opDef.attr()) {
     if (attrs.count(attrDef.name()))
       continue;
-    if (!attrDef.has_default_value()) {
-      error = "missing attr '" + attrDef.name() + "', which " + opDef.name() +
-              " requires (it has no default)";
-      return failure();
-    }
+    if (!attrDef.has_default_value())
+      return emitError() << "missing attr '" << attrDef.name() << "', which "
+                         << opDef.name() << " requires (it has no default)";
     attrs[attrDef.name()] = attrDef.default_value();
   }
   return success();
@@ -171,7 +169,8 @@ FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
                                          ArrayRef<Type> dataResultTypes,
                                          unsigned numControl,
                                          Location loc, AttrImportContext &ctx,
-                                         std::string &error) {
+                                         function_ref<InFlightDiagnostic()>
+                                             emitError) {
   MLIRContext *context = builder.getContext();
   // The typed op for this op type, if any (cached: graphs repeat op types).
   auto cached = ctx.typedOps.try_emplace(node.op(), std::nullopt);
@@ -222,19 +221,15 @@ FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
     entries.emplace_back(entry.first, &entry.second);
   llvm::sort(entries, llvm::less_first());
   for (auto [key, value] : entries) {
-    if (key.empty()) {
-      error = "has an attr with an empty attr name";
-      return failure();
-    }
-    if (key.contains('.') || key == "operandSegmentSizes") {
-      error = "attr name '" + key.str() + "' is not a TensorFlow attr name";
-      return failure();
-    }
+    if (key.empty())
+      return emitError() << "has an attr with an empty attr name";
+    if (key.contains('.') || key == "operandSegmentSizes")
+      return emitError() << "attr name '" << key
+                         << "' is not a TensorFlow attr name";
+    std::string error;
     FailureOr<Attribute> attr = importAttrValue(*value, ctx, error);
-    if (failed(attr)) {
-      error = "attr '" + key.str() + "': " + error;
-      return failure();
-    }
+    if (failed(attr))
+      return emitError() << "attr '" << key << "': " << error;
     state.addAttribute(key, *attr);
   }
   state.addTypes(dataResultTypes);
@@ -286,8 +281,7 @@ ParsedInput tfg::parseInputString(StringRef input) {
 // Node export
 //===----------------------------------------------------------------------===//
 
-LogicalResult tfg::exportNodeFields(Operation *op, tensorflow::NodeDef &node,
-                                    std::string &error) {
+LogicalResult tfg::exportNodeFields(Operation *op, tensorflow::NodeDef &node) {
   node.set_name(getNodeName(op).str());
   node.set_op(getNodeOpType(op).str());
   StringRef device = getNodeDevice(op);
@@ -311,19 +305,16 @@ LogicalResult tfg::exportNodeFields(Operation *op, tensorflow::NodeDef &node,
     }
     if (name == attrs::kFullType) {
       if (!node.mutable_experimental_type()->ParseFromString(
-              cast<StringAttr>(named.getValue()).getValue().str())) {
-        error = "attr tfg.full_type does not hold a FullTypeDef";
-        return failure();
-      }
+              cast<StringAttr>(named.getValue()).getValue().str()))
+        return op->emitError("attr tfg.full_type does not hold a FullTypeDef");
       continue;
     }
     if (isTFGAttrName(name))
       continue;
     tensorflow::AttrValue value;
-    if (failed(exportAttrValue(named.getValue(), value, error))) {
-      error = "attr '" + name.str() + "': " + error;
-      return failure();
-    }
+    std::string error;
+    if (failed(exportAttrValue(named.getValue(), value, error)))
+      return op->emitError() << "attr '" << name << "': " << error;
     attrMap[name.str()] = std::move(value);
   }
   return success();

@@ -42,11 +42,11 @@ const tensorflow::AttrValue *findResolvedAttr(const tensorflow::NodeDef &node,
                                               const std::string &name);
 
 /// Adds the OpDef's default values of attrs the node lacks (what TensorFlow
-/// does at import). Fails, with `error`, if an attr without default is
-/// missing.
+/// does at import). Fails, after a diagnostic through `emitError`, if an
+/// attr without default is missing.
 LogicalResult addDefaultAttrs(tensorflow::NodeDef &node,
                               const tensorflow::OpDef &opDef,
-                              std::string &error);
+                              function_ref<InFlightDiagnostic()> emitError);
 
 /// One OpDef output arg of a node: its name and how many tensors it is.
 struct OutputArg {
@@ -78,13 +78,13 @@ void applyOutputShapes(const tensorflow::NodeDef &node,
 /// Creates the op for `node` at the builder's insertion point, with its
 /// attrs and result types but no operands yet (they are set once every node
 /// exists: graphs may have cycles). `numControl` sizes the control operand
-/// segment. Tensor bytes of the node are moved into the op.
-FailureOr<Operation *> createNodeOp(OpBuilder &builder,
-                                    tensorflow::NodeDef &node,
-                                    ArrayRef<Type> dataResultTypes,
-                                    unsigned numControl,
-                                    Location loc, AttrImportContext &ctx,
-                                    std::string &error);
+/// segment. Tensor bytes of the node are moved into the op. A node that no
+/// op can hold is reported through `emitError` (which names the node).
+FailureOr<Operation *>
+createNodeOp(OpBuilder &builder, tensorflow::NodeDef &node,
+             ArrayRef<Type> dataResultTypes, unsigned numControl, Location loc,
+             AttrImportContext &ctx,
+             function_ref<InFlightDiagnostic()> emitError);
 
 /// An input string split: `^ctl`, `name`, `name:2`.
 struct ParsedInput {
@@ -95,9 +95,9 @@ struct ParsedInput {
 ParsedInput parseInputString(llvm::StringRef input);
 
 /// Writes the node fields held by `op` (name, op type, device, attrs, debug
-/// info, full type) into `node`; inputs are the caller's business.
-LogicalResult exportNodeFields(Operation *op, tensorflow::NodeDef &node,
-                               std::string &error);
+/// info, full type) into `node`; inputs are the caller's business. Fails,
+/// after a diagnostic at `op`, on an attr no AttrValue can express.
+LogicalResult exportNodeFields(Operation *op, tensorflow::NodeDef &node);
 
 /// Names the node ops of `block` that have none (made by rewrites) after
 /// their op type, unique among the names in the block and `used`.
