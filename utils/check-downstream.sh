@@ -23,7 +23,7 @@ ninja -C "$build" TFGDialect TFGImportExport TFGProto TFGTransforms \
 cmake --install "$build" --prefix "$prefix" > "$work/install.log" 2>&1 || {
   cat "$work/install.log"; exit 1; }
 for f in lib/cmake/tfg/TFGConfig.cmake lib/cmake/tfg/TFGTargets.cmake \
-         lib/libTFGDialect.a lib/libTFGImport.a lib/libTFGTransforms.a \
+         lib/libTFGDialect.a lib/libTFGImportExport.a lib/libTFGTransforms.a \
          lib/libTFGConversion.a bin/tfg-run include/TFG/Conversion/Passes.h \
          lib/libTFGProto.a lib/libTFGPlugin.so bin/tfg-opt bin/tfg-translate \
          bin/tfg-graph-diff include/TFG/Dialect/IR/TFG.h \
