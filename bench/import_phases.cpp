@@ -11,11 +11,12 @@
 // measures an import on its own.
 //
 // --breakdown: the same work split into its steps with the library's
-// internal pieces (lib/Import/GraphImport.h), the way ModelReader.cpp does
-// it for a binary GraphDef: parse from the file, GraphDef -> tfg.graph (with
-// the final verify), free the GraphDef, tfg.graph -> NodeDefs streamed to
-// the output one by one (the time spent serializing them is shown apart),
-// destroy the module. Format detection (a 4 KiB read) is left out.
+// internal pieces (lib/ImportExport's GraphDefImporter.h, GraphDefExporter.h
+// and ModelReader.h), the way ModelReader.cpp does it for a binary
+// GraphDef: parse from the file, GraphDef -> tfg.graph (with the final
+// verify), free the GraphDef, tfg.graph -> NodeDefs streamed to the output
+// one by one (the time spent serializing them is shown apart), destroy the
+// module. Format detection (a 4 KiB read) is left out.
 //
 // For each step: wall time, RSS after it and the peak RSS so far; with
 // --breakdown the peak during the step (the kernel's high-water mark is
@@ -23,11 +24,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphImport.h"
+#include "GraphDefExporter.h"
+#include "GraphDefImporter.h"
+#include "ModelReader.h"
 
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Import/Diagnostics.h"
-#include "TFG/Import/Import.h"
+#include "TFG/ImportExport/Diagnostics.h"
+#include "TFG/ImportExport/Import.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"

@@ -4,7 +4,7 @@
 //
 // The baseline of the import/export benchmark: what a program that only
 // parses the file as tensorflow::GraphDef and writes it back costs, with the
-// same I/O as tfg-translate (lib/Import/ModelReader.cpp):
+// same I/O as tfg-translate (lib/ImportExport/ModelReader.cpp):
 //   read:  straight from the file: FileInputStream (1 MiB blocks) +
 //          CodedInputStream with a 2 GiB limit, ParseFromCodedStream;
 //   write: a unique temporary file next to the target, FileOutputStream +

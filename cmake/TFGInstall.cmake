@@ -1,13 +1,13 @@
 # `cmake --install BUILD --prefix P` lays out TFG as a CMake package:
 #   P/include/TFG/...            public headers, .td files, generated .h.inc
-#   P/lib/libTFG*.a              TFGDialect TFGAnalysis TFGImport TFGProto
+#   P/lib/libTFG*.a              TFGDialect TFGAnalysis TFGImportExport TFGProto
 #                                TFGCheckpoint TFGTransformUtils
 #                                TFGTransforms TFGConversion TFGRunner
 #   P/lib/libTFGPlugin.so        the mlir-opt plugin
 #   P/bin/tfg-*                  tools
 #   P/lib/cmake/tfg/TFGConfig.cmake + TFGTargets.cmake (TFG:: targets)
 # Downstream: find_package(TFG REQUIRED CONFIG), then link TFG::TFGDialect,
-# TFG::TFGImport, TFG::TFGTransforms, TFG::TFGConversion (the CPU lowering)
+# TFG::TFGImportExport, TFG::TFGTransforms, TFG::TFGConversion (the CPU lowering)
 # or TFG::TFGRunner (compile and run a model on the CPU). The config finds
 # MLIR (the one TFG was built against) and Protobuf itself.
 #
@@ -20,7 +20,7 @@ set(TFG_INSTALL_CMAKE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/tfg)
 
 # Usage requirements: our headers, from the tree when building, from the
 # prefix once installed.
-foreach(lib TFGDialect TFGAnalysis TFGImport TFGTransformUtils TFGTransforms
+foreach(lib TFGDialect TFGAnalysis TFGImportExport TFGTransformUtils TFGTransforms
     TFGCheckpoint TFGConversion TFGRunner)
   target_include_directories(${lib} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
@@ -28,7 +28,7 @@ foreach(lib TFGDialect TFGAnalysis TFGImport TFGTransformUtils TFGTransforms
     $<INSTALL_INTERFACE:include>)
 endforeach()
 
-install(TARGETS TFGDialect TFGAnalysis TFGImport TFGProto TFGCheckpoint
+install(TARGETS TFGDialect TFGAnalysis TFGImportExport TFGProto TFGCheckpoint
                 TFGTransformUtils TFGTransforms TFGConversion TFGRunner
                 TFGPlugin
   EXPORT TFGTargets
@@ -41,8 +41,8 @@ set_property(TARGET tfg-opt tfg-translate tfg-graph-diff tfg-run TFGPlugin
 install(TARGETS tfg-opt tfg-translate tfg-graph-diff tfg-run
   RUNTIME DESTINATION bin COMPONENT tfg)
 
-# Public headers (lib/Import's internal headers, GraphImport.h and
-# AttrConversion.h, stay private) and TableGen sources.
+# Public headers (lib/ImportExport's internal headers, such as
+# NodeConversion.h and AttrConversion.h, stay private) and TableGen sources.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/TFG
   DESTINATION include COMPONENT tfg
   FILES_MATCHING PATTERN "*.h" PATTERN "*.td"

@@ -18,23 +18,23 @@ trap 'echo "FAIL: utils/check-downstream.sh line $LINENO: $BASH_COMMAND" >&2' ER
 prefix="$work/prefix"
 
 echo "== build and install TFG into $prefix"
-ninja -C "$build" TFGDialect TFGImport TFGProto TFGTransforms TFGConversion \
+ninja -C "$build" TFGDialect TFGImportExport TFGProto TFGTransforms TFGConversion \
   TFGRunner TFGPlugin tfg-opt tfg-translate tfg-graph-diff tfg-run > "$work/build.log" 2>&1 || {
     cat "$work/build.log"; exit 1; }
 cmake --install "$build" --prefix "$prefix" > "$work/install.log" 2>&1 || {
   cat "$work/install.log"; exit 1; }
 for f in lib/cmake/tfg/TFGConfig.cmake lib/cmake/tfg/TFGTargets.cmake \
-         lib/libTFGDialect.a lib/libTFGImport.a lib/libTFGTransforms.a \
+         lib/libTFGDialect.a lib/libTFGImportExport.a lib/libTFGTransforms.a \
          lib/libTFGConversion.a bin/tfg-run include/TFG/Conversion/Passes.h \
          lib/libTFGRunner.a include/TFG/Runner/CompiledModel.h \
          lib/libTFGProto.a lib/libTFGPlugin.so bin/tfg-opt bin/tfg-translate \
          bin/tfg-graph-diff include/TFG/Dialect/IR/TFG.h \
-         include/TFG/Dialect/IR/TFGOps.h.inc include/TFG/Import/Import.h \
+         include/TFG/Dialect/IR/TFGOps.h.inc include/TFG/ImportExport/Import.h \
          include/TFG/Transforms/Passes.h.inc; do
   [ -e "$prefix/$f" ] || { echo "FAIL: install lacks $f"; exit 1; }
 done
-if [ -e "$prefix/include/TFG/Import/GraphImport.h" ] ||
-   [ -e "$prefix/include/TFG/Import/proto" ]; then
+if [ -e "$prefix/include/TFG/ImportExport/NodeConversion.h" ] ||
+   [ -e "$prefix/include/TFG/ImportExport/proto" ]; then
   echo "FAIL: a private header was installed"; exit 1
 fi
 

@@ -27,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LAYERS = [
     ("schema", ["TFGProto"]),
     ("dialect, checkpoint reader", ["TFGDialect", "TFGCheckpoint"]),
-    ("analysis, import/export", ["TFGAnalysis", "TFGImport", "TFGImportExport"]),
+    ("analysis, import/export", ["TFGAnalysis", "TFGImportExport"]),
     ("rewrite utilities", ["TFGTransformUtils"]),
     ("passes", ["TFGTransforms"]),
     ("conversion (CPU lowering)", ["TFGConversion"]),
@@ -78,9 +78,7 @@ HEADER_OWNERS = [
     ("TFG/Dialect/", "TFGDialect"),
     ("TFG/Analysis/", "TFGAnalysis"),
     ("TFG/ImportExport/proto/", "TFGProto"),
-    ("TFG/Import/proto/", "TFGProto"),
     ("TFG/ImportExport/", "TFGImportExport"),
-    ("TFG/Import/", "TFGImport"),
     ("TFG/Checkpoint/", "TFGCheckpoint"),
     ("TFG/Conversion/", "TFGConversion"),
     ("TFG/Pipelines/", "TFGPipelines"),

@@ -3,7 +3,8 @@
 # when TFG_CORPUS_DIR (or ../shared/corpus) exists, numbers tests when the
 # TensorFlow.js oracle can be set up (../shared/tools/tfjs-ref + npm), and
 # are reported as UNSUPPORTED otherwise. Then utils/check-downstream.sh (install + a
-# downstream build) and utils/check-docs.sh (docs/generated/ up to date).
+# downstream build), utils/check-docs.sh (docs/generated/ up to date) and
+# utils/check-layers.py (no include circle between a library's files).
 # The last line sums them up: "tfg tests: N passed, N failed, N skipped".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,5 +34,14 @@ for check in check-downstream check-docs; do
     failed=$((failed + 1)); status=1
   fi
 done
+# No include/call circle between the files of lib/ImportExport (and the
+# check itself finds one where there is one).
+if python3 "$root/utils/check-layers.py" --self-test &&
+   python3 "$root/utils/check-layers.py" "$root/lib/ImportExport" \
+     --public "$root/include/TFG/ImportExport" --include-root "$root/include"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1)); status=1
+fi
 echo "tfg tests: $passed passed, $failed failed, ${unsupported:-0} skipped"
 exit "$status"

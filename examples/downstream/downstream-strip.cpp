@@ -1,4 +1,4 @@
-//===- downstream-strip.cpp - TFG's Import library from outside ---------===//
+//===- downstream-strip.cpp - TFG's ImportExport library from outside ---===//
 //
 //   downstream-strip MODEL OUTPUT_NODE
 //
@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Import/Import.h"
+#include "TFG/ImportExport/Import.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"

@@ -3,7 +3,7 @@
 #include "TFG/Runner/CompiledModel.h"
 
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Import/Import.h"
+#include "TFG/ImportExport/Import.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"

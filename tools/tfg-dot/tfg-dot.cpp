@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Import/Diagnostics.h"
-#include "TFG/Import/Import.h"
+#include "TFG/ImportExport/Diagnostics.h"
+#include "TFG/ImportExport/Import.h"
 #include "TFG/Analysis/GraphDot.h"
 #include "TFG/Analysis/GraphQueries.h"
 

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Import/GraphCompare.h"
+#include "TFG/ImportExport/GraphCompare.h"
 
 #include "graph.pb.h"
 

@@ -3,8 +3,8 @@
 // Builds the serialized TensorProto that `#tfg.tensor_proto` holds,
 // for the dtypes MLIR's dense elements cannot represent exactly (quint8,
 // qint8, ...). Passes create such constants (tfg-quantize-weights) without
-// depending on lib/Import's protobuf schema: the dialect only knows the wire
-// format of the three fields it writes (dtype = 1, tensor_shape = 2,
+// depending on lib/ImportExport's protobuf schema: the dialect only knows the
+// wire format of the three fields it writes (dtype = 1, tensor_shape = 2,
 // tensor_content = 4), which is what TensorFlow's
 // Tensor::AsProtoTensorContent writes.
 //

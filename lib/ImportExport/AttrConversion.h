@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_LIB_IMPORT_ATTRCONVERSION_H
-#define TFG_LIB_IMPORT_ATTRCONVERSION_H
+#ifndef TFG_LIB_IMPORTEXPORT_ATTRCONVERSION_H
+#define TFG_LIB_IMPORTEXPORT_ATTRCONVERSION_H
 
 #include "attr_value.pb.h"
 #include "tensor.pb.h"
@@ -68,4 +68,4 @@ Type getTensorType(const tensorflow::TensorShapeProto &shape, Type elementType);
 
 } // namespace mlir::tfg
 
-#endif // TFG_LIB_IMPORT_ATTRCONVERSION_H
+#endif // TFG_LIB_IMPORTEXPORT_ATTRCONVERSION_H

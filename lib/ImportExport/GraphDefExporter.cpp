@@ -1,6 +1,9 @@
 //===- GraphDefExporter.cpp - tfg.graph -> GraphDef ------------------------===//
 
-#include "GraphImport.h"
+#include "GraphDefExporter.h"
+
+#include "FunctionLibrary.h"
+#include "NodeConversion.h"
 
 #include "TFG/Dialect/IR/TFG.h"
 
@@ -9,65 +12,6 @@
 
 using namespace mlir;
 using namespace mlir::tfg;
-
-LogicalResult tfg::exportNodeFields(Operation *op, tensorflow::NodeDef &node,
-                                    std::string &error) {
-  node.set_name(getNodeName(op).str());
-  node.set_op(getNodeOpType(op).str());
-  StringRef device = getNodeDevice(op);
-  if (!device.empty())
-    node.set_device(device.str());
-  auto &attrMap = *node.mutable_attr();
-  // Discardable attrs plus the properties, without uniquing a dictionary.
-  NamedAttrList attrList(op->getDiscardableAttrDictionary());
-  if (std::optional<RegisteredOperationName> info = op->getRegisteredInfo())
-    info->populateInherentAttrs(op, attrList);
-  for (NamedAttribute named : attrList) {
-    StringRef name = named.getName().getValue();
-    if (name == attrs::kOriginalNodeNames || name == attrs::kOriginalFuncNames) {
-      auto *info = node.mutable_experimental_debug_info();
-      auto *list = name == attrs::kOriginalNodeNames
-                       ? info->mutable_original_node_names()
-                       : info->mutable_original_func_names();
-      for (Attribute s : cast<ArrayAttr>(named.getValue()))
-        list->Add(cast<StringAttr>(s).getValue().str());
-      continue;
-    }
-    if (name == attrs::kFullType) {
-      if (!node.mutable_experimental_type()->ParseFromString(
-              cast<StringAttr>(named.getValue()).getValue().str())) {
-        error = "attr tfg.full_type does not hold a FullTypeDef";
-        return failure();
-      }
-      continue;
-    }
-    if (isTFGAttrName(name))
-      continue;
-    tensorflow::AttrValue value;
-    if (failed(exportAttrValue(named.getValue(), value, error))) {
-      error = "attr '" + name.str() + "': " + error;
-      return failure();
-    }
-    attrMap[name.str()] = std::move(value);
-  }
-  return success();
-}
-
-void tfg::assignMissingNodeNames(Block &block, llvm::StringSet<> used) {
-  for (Operation &op : block)
-    if (isNodeOp(&op) && !getNodeName(&op).empty())
-      used.insert(getNodeName(&op));
-  for (Operation &op : block) {
-    if (!isNodeOp(&op) || !getNodeName(&op).empty())
-      continue;
-    std::string base = getNodeOpType(&op).str();
-    std::string name = base;
-    for (unsigned i = 1; used.contains(name); ++i)
-      name = base + "_" + std::to_string(i);
-    used.insert(name);
-    op.setAttr(attrs::kName, StringAttr::get(op.getContext(), name));
-  }
-}
 
 LogicalResult tfg::exportGraphDef(
     ModuleOp module, tensorflow::GraphDef &graph,
@@ -100,9 +44,8 @@ LogicalResult tfg::exportGraphDef(
   for (Operation &op : graphOp.getBlock()) {
     tensorflow::NodeDef &node = nodeSink ? streamed : *graph.add_node();
     node.Clear();
-    std::string error;
-    if (failed(exportNodeFields(&op, node, error)))
-      return op.emitError() << error;
+    if (failed(exportNodeFields(&op, node)))
+      return failure();
     for (Value operand : getDataOperands(&op)) {
       auto result = dyn_cast<OpResult>(operand);
       if (!result)

@@ -1,6 +1,6 @@
 //===- Diagnostics.cpp - Diagnostics that name the file and node -----------===//
 
-#include "TFG/Import/Diagnostics.h"
+#include "TFG/ImportExport/Diagnostics.h"
 
 #include "TFG/Dialect/IR/TFG.h"
 

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_IMPORT_DIAGNOSTICS_H
-#define TFG_IMPORT_DIAGNOSTICS_H
+#ifndef TFG_IMPORTEXPORT_DIAGNOSTICS_H
+#define TFG_IMPORTEXPORT_DIAGNOSTICS_H
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
@@ -34,4 +34,4 @@ void printNodeDiagnostic(Diagnostic &diag, llvm::raw_ostream &os);
 
 } // namespace mlir::tfg
 
-#endif // TFG_IMPORT_DIAGNOSTICS_H
+#endif // TFG_IMPORTEXPORT_DIAGNOSTICS_H

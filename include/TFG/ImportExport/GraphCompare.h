@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_IMPORT_GRAPHCOMPARE_H
-#define TFG_IMPORT_GRAPHCOMPARE_H
+#ifndef TFG_IMPORTEXPORT_GRAPHCOMPARE_H
+#define TFG_IMPORTEXPORT_GRAPHCOMPARE_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -40,4 +40,4 @@ std::vector<std::string> compareGraphDefs(const tensorflow::GraphDef &a,
 
 } // namespace mlir::tfg
 
-#endif // TFG_IMPORT_GRAPHCOMPARE_H
+#endif // TFG_IMPORTEXPORT_GRAPHCOMPARE_H

@@ -1,14 +1,14 @@
 //===- Import.h - Read and write TensorFlow models as TFG ---------*- C++ -*-===//
 //
-// The entry points of the Import library: a model file (GraphDef .pb/.pbtxt,
-// MetaGraphDef .meta, SavedModel, TensorFlow.js model.json) becomes a module
-// holding one tfg.graph (plus tfg.func ops for its function library), and a
-// module becomes a GraphDef again.
+// The entry points of the ImportExport library: a model file (GraphDef
+// .pb/.pbtxt, MetaGraphDef .meta, SavedModel, TensorFlow.js model.json)
+// becomes a module holding one tfg.graph (plus tfg.func ops for its function
+// library), and a module becomes a GraphDef again.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_IMPORT_IMPORT_H
-#define TFG_IMPORT_IMPORT_H
+#ifndef TFG_IMPORTEXPORT_IMPORT_H
+#define TFG_IMPORTEXPORT_IMPORT_H
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -72,4 +72,4 @@ void registerImportDialects(DialectRegistry &registry);
 
 } // namespace mlir::tfg
 
-#endif // TFG_IMPORT_IMPORT_H
+#endif // TFG_IMPORTEXPORT_IMPORT_H

@@ -1,9 +1,13 @@
 //===- ModelReader.cpp - Files in, files out, formats detected ------------===//
 
-#include "GraphImport.h"
+#include "ModelReader.h"
+
+#include "GraphDefExporter.h"
+#include "GraphDefImporter.h"
+#include "TFJSImporter.h"
 
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Import/Diagnostics.h"
+#include "TFG/ImportExport/Diagnostics.h"
 
 #include "meta_graph.pb.h"
 
@@ -138,18 +142,6 @@ static void recordSignature(const tensorflow::MetaGraphDef &meta,
                    toList(it->second.outputs()));
 }
 
-void tfg::setSignatureAttr(ModuleOp module, StringRef name,
-                           ArrayRef<NamedAttribute> inputs,
-                           ArrayRef<NamedAttribute> outputs) {
-  Builder b(module.getContext());
-  module->setAttr(attrs::kSignature,
-                  b.getDictionaryAttr({
-                      b.getNamedAttr("name", b.getStringAttr(name)),
-                      b.getNamedAttr("inputs", b.getDictionaryAttr(inputs)),
-                      b.getNamedAttr("outputs", b.getDictionaryAttr(outputs)),
-                  }));
-}
-
 static OwningOpRef<ModuleOp>
 finishImport(tensorflow::GraphDef &graph, StringRef file, MLIRContext *context,
              const ImportOptions &options, const tensorflow::MetaGraphDef *meta,
@@ -218,128 +210,171 @@ OwningOpRef<ModuleOp> tfg::importGraphDefBytes(StringRef bytes, bool isText,
                       isText ? &locations : nullptr);
 }
 
-OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
-                                           MLIRContext *context,
-                                           const ImportOptions &options,
-                                           ModelFormat format) {
-  context->getOrLoadDialect<TFGDialect>();
-  Location fileLoc = FileLineColLoc::get(context, path, 0, 0);
-  std::string filePath = path.str();
-  // Directories: a SavedModel or a TensorFlow.js model.
-  if (llvm::sys::fs::is_directory(path)) {
-    SmallString<256> candidate;
-    for (StringRef name : {"saved_model.pb", "saved_model.pbtxt", "model.json"}) {
-      candidate = path;
-      llvm::sys::path::append(candidate, name);
-      if (llvm::sys::fs::exists(candidate)) {
-        filePath = std::string(candidate);
-        break;
-      }
-    }
-    if (filePath == path) {
-      emitError(fileLoc) << "directory holds no saved_model.pb(txt) or "
-                            "model.json";
-      return nullptr;
-    }
-  }
-  // The first 4 KiB decide the format; binary files are then parsed
-  // straight from disk, text and JSON from memory.
-  std::string head;
-  {
-    auto file = llvm::sys::fs::openNativeFileForRead(filePath);
-    if (!file) {
-      emitError(fileLoc) << "cannot read: "
-                         << llvm::toString(file.takeError());
-      return nullptr;
-    }
-    head.resize(4096);
-    auto read = llvm::sys::fs::readNativeFile(
-        *file, llvm::MutableArrayRef<char>(head.data(), head.size()));
-    llvm::sys::fs::closeFile(*file);
-    if (!read) {
-      emitError(fileLoc) << "cannot read: " << llvm::toString(read.takeError());
-      return nullptr;
-    }
-    head.resize(*read);
-  }
-  StringRef fileName = llvm::sys::path::filename(filePath);
-  bool text = looksLikeText(head);
-  std::unique_ptr<llvm::MemoryBuffer> buffer;
-  auto readAll = [&]() -> std::optional<StringRef> {
-    auto file = llvm::MemoryBuffer::getFile(filePath, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-    if (!file) {
-      emitError(fileLoc) << "cannot read: " << file.getError().message();
-      return std::nullopt;
-    }
-    buffer = std::move(*file);
-    return buffer->getBuffer();
-  };
+namespace {
+/// Reads one model file in phases: the path (a directory names the model
+/// file in it), the first 4 KiB, the format they show, then the message,
+/// parsed (binary files straight from disk, text and JSON from memory) and
+/// imported.
+class ModelFileReader {
+public:
+  ModelFileReader(StringRef path, MLIRContext *context,
+                  const ImportOptions &options)
+      : path(path), context(context), options(options),
+        fileLoc(FileLineColLoc::get(context, path, 0, 0)), filePath(path) {}
 
-  // On an arena: a million-node GraphDef is freed at once, not node by node.
+  OwningOpRef<ModuleOp> read(ModelFormat format);
+
+private:
+  LogicalResult resolvePath();
+  LogicalResult readHead();
+  ModelFormat detectFormat();
+  ModelFormat probeBinaryGraphDef();
+  std::optional<StringRef> readAll();
+  bool parse(pb::Message &message, StringRef what);
+  OwningOpRef<ModuleOp> importFormat(ModelFormat format);
+
+  StringRef path;
+  MLIRContext *context;
+  const ImportOptions &options;
+  Location fileLoc;
+  /// The model file: `path`, or the model file in directory `path`.
+  std::string filePath;
+  /// Its first 4 KiB, and whether they look like text.
+  std::string head;
+  bool text = false;
+  /// The whole file, once read (text and JSON only).
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  /// On an arena: a million-node GraphDef is freed at once, not node by
+  /// node.
   pb::Arena arena;
   tensorflow::GraphDef &graph =
       *pb::Arena::CreateMessage<tensorflow::GraphDef>(&arena);
+  /// Whether format detection has already parsed `graph`.
   bool graphParsed = false;
-  if (format == ModelFormat::Auto) {
-    if (fileName.ends_with(".json") || StringRef(head).ltrim().starts_with("{"))
-      format = ModelFormat::TFJS;
-    else if (fileName.starts_with("saved_model.pb"))
-      format = ModelFormat::SavedModel;
-    else if (fileName.ends_with(".meta"))
-      format = ModelFormat::MetaGraph;
-    else if (text) {
-      StringRef key = firstTextKey(head);
-      if (key == "saved_model_schema_version" || key == "meta_graphs")
-        format = ModelFormat::SavedModel;
-      else if (key == "meta_info_def" || key == "graph_def" ||
-               key == "saver_def" || key == "collection_def" ||
-               key == "signature_def" || key == "asset_file_def")
-        format = ModelFormat::MetaGraph;
-      else
-        format = ModelFormat::GraphDefText;
-    } else if (!head.empty() && head[0] == 0x08) {
-      format = ModelFormat::SavedModel;
-    } else {
-      // Binary GraphDef and MetaGraphDef share field numbers 1 and 2: a
-      // GraphDef parse of a MetaGraphDef gives nodes with non-identifier
-      // op types.
-      graphParsed = parseBinaryProtoFile(filePath, graph);
-      bool plausible = graphParsed &&
-                       llvm::all_of(graph.node(), [](const auto &node) {
-                         return isOpTypeLike(node.op());
-                       });
-      format = ModelFormat::GraphDef;
-      if (!plausible) {
-        // A MetaGraphDef if it parses as one with a graph; otherwise keep
-        // the GraphDef reading, whose validation names what is wrong.
-        tensorflow::MetaGraphDef probe;
-        if (parseBinaryProtoFile(filePath, probe) && probe.has_graph_def()) {
-          format = ModelFormat::MetaGraph;
-          graphParsed = false;
-          graph.Clear();
-        }
-      }
+  /// Text GraphDef: where each node is.
+  pb::TextFormat::ParseInfoTree locations;
+};
+} // namespace
+
+/// Guarantees: `filePath` names a file (a directory's saved_model.pb(txt)
+/// or model.json).
+LogicalResult ModelFileReader::resolvePath() {
+  if (!llvm::sys::fs::is_directory(path))
+    return success();
+  SmallString<256> candidate;
+  for (StringRef name : {"saved_model.pb", "saved_model.pbtxt", "model.json"}) {
+    candidate = path;
+    llvm::sys::path::append(candidate, name);
+    if (llvm::sys::fs::exists(candidate)) {
+      filePath = std::string(candidate);
+      return success();
     }
   }
+  return emitError(fileLoc) << "directory holds no saved_model.pb(txt) or "
+                               "model.json";
+}
+
+/// Guarantees: `head` holds the first 4 KiB of the file (less if shorter)
+/// and `text` says whether they look like text.
+LogicalResult ModelFileReader::readHead() {
+  auto file = llvm::sys::fs::openNativeFileForRead(filePath);
+  if (!file)
+    return emitError(fileLoc) << "cannot read: "
+                              << llvm::toString(file.takeError());
+  head.resize(4096);
+  auto read = llvm::sys::fs::readNativeFile(
+      *file, llvm::MutableArrayRef<char>(head.data(), head.size()));
+  llvm::sys::fs::closeFile(*file);
+  if (!read)
+    return emitError(fileLoc) << "cannot read: "
+                              << llvm::toString(read.takeError());
+  head.resize(*read);
+  text = looksLikeText(head);
+  return success();
+}
+
+/// The format the file name and first bytes show. Never Auto; binary
+/// GraphDef and MetaGraphDef, which the first bytes cannot tell apart, are
+/// told by parsing (probeBinaryGraphDef).
+ModelFormat ModelFileReader::detectFormat() {
+  StringRef fileName = llvm::sys::path::filename(filePath);
+  if (fileName.ends_with(".json") || StringRef(head).ltrim().starts_with("{"))
+    return ModelFormat::TFJS;
+  if (fileName.starts_with("saved_model.pb"))
+    return ModelFormat::SavedModel;
+  if (fileName.ends_with(".meta"))
+    return ModelFormat::MetaGraph;
+  if (text) {
+    StringRef key = firstTextKey(head);
+    if (key == "saved_model_schema_version" || key == "meta_graphs")
+      return ModelFormat::SavedModel;
+    if (key == "meta_info_def" || key == "graph_def" || key == "saver_def" ||
+        key == "collection_def" || key == "signature_def" ||
+        key == "asset_file_def")
+      return ModelFormat::MetaGraph;
+    return ModelFormat::GraphDefText;
+  }
+  if (!head.empty() && head[0] == 0x08)
+    return ModelFormat::SavedModel;
+  return probeBinaryGraphDef();
+}
+
+/// Binary GraphDef and MetaGraphDef share field numbers 1 and 2: a GraphDef
+/// parse of a MetaGraphDef gives nodes with non-identifier op types. Leaves
+/// `graph` parsed (and `graphParsed` set) when the answer is GraphDef.
+ModelFormat ModelFileReader::probeBinaryGraphDef() {
+  graphParsed = parseBinaryProtoFile(filePath, graph);
+  bool plausible =
+      graphParsed && llvm::all_of(graph.node(), [](const auto &node) {
+        return isOpTypeLike(node.op());
+      });
+  if (plausible)
+    return ModelFormat::GraphDef;
+  // A MetaGraphDef if it parses as one with a graph; otherwise keep the
+  // GraphDef reading, whose validation names what is wrong.
+  tensorflow::MetaGraphDef probe;
+  if (parseBinaryProtoFile(filePath, probe) && probe.has_graph_def()) {
+    graphParsed = false;
+    graph.Clear();
+    return ModelFormat::MetaGraph;
+  }
+  return ModelFormat::GraphDef;
+}
+
+/// The whole file, read once.
+std::optional<StringRef> ModelFileReader::readAll() {
+  auto file = llvm::MemoryBuffer::getFile(filePath, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  if (!file) {
+    emitError(fileLoc) << "cannot read: " << file.getError().message();
+    return std::nullopt;
+  }
+  buffer = std::move(*file);
+  return buffer->getBuffer();
+}
+
+/// Parses the file as `message` (text or binary as `text` says), reporting
+/// a malformed file as not a valid `what`.
+bool ModelFileReader::parse(pb::Message &message, StringRef what) {
   std::string error;
-  pb::TextFormat::ParseInfoTree locations;
-  auto parse = [&](pb::Message &message, StringRef what) {
-    bool ok;
-    if (text) {
-      std::optional<StringRef> bytes = readAll();
-      if (!bytes)
-        return false;
-      ok = parseText(*bytes, message, error,
-                     &message == &graph ? &locations : nullptr);
-    } else {
-      ok = parseBinaryProtoFile(filePath, message);
-    }
-    if (!ok)
-      emitError(fileLoc) << "not a valid " << (text ? "text " : "binary ")
-                         << what << (error.empty() ? "" : ": ") << error;
-    return ok;
-  };
+  bool ok;
+  if (text) {
+    std::optional<StringRef> bytes = readAll();
+    if (!bytes)
+      return false;
+    ok = parseText(*bytes, message, error,
+                   &message == &graph ? &locations : nullptr);
+  } else {
+    ok = parseBinaryProtoFile(filePath, message);
+  }
+  if (!ok)
+    emitError(fileLoc) << "not a valid " << (text ? "text " : "binary ")
+                       << what << (error.empty() ? "" : ": ") << error;
+  return ok;
+}
+
+/// Parses the file as `format` and imports it.
+OwningOpRef<ModuleOp> ModelFileReader::importFormat(ModelFormat format) {
   switch (format) {
   case ModelFormat::TFJS: {
     std::optional<StringRef> bytes = readAll();
@@ -373,6 +408,22 @@ OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
                         text ? &locations : nullptr);
   }
   return nullptr;
+}
+
+OwningOpRef<ModuleOp> ModelFileReader::read(ModelFormat format) {
+  context->getOrLoadDialect<TFGDialect>();
+  if (failed(resolvePath()) || failed(readHead()))
+    return nullptr;
+  if (format == ModelFormat::Auto)
+    format = detectFormat();
+  return importFormat(format);
+}
+
+OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
+                                           MLIRContext *context,
+                                           const ImportOptions &options,
+                                           ModelFormat format) {
+  return ModelFileReader(path, context, options).read(format);
 }
 
 OwningOpRef<ModuleOp> tfg::parseMLIRFile(StringRef path,

@@ -17,11 +17,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphImport.h"
+#include "FunctionLibrary.h"
 
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Import/Diagnostics.h"
-#include "TFG/Import/OpRegistry.h"
+#include "TFG/ImportExport/Diagnostics.h"
+#include "TFG/ImportExport/OpRegistry.h"
 
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/DenseMap.h"
@@ -108,6 +108,10 @@ private:
       const google::protobuf::RepeatedPtrField<tensorflow::OpDef::ArgDef> &args,
       StringRef what);
   LogicalResult setSignatureAttrs(FuncOp func);
+  LogicalResult checkReferences();
+  FailureOr<FuncOp> createFuncOp(OpBuilder &builder, Location loc);
+  LogicalResult createBodyOps(OpBuilder &builder);
+  void connectBody(OpBuilder &builder, FuncOp func, Location loc);
   void appendValues(const BodyRef &ref, FuncOp func,
                     SmallVectorImpl<Value> &values);
 
@@ -400,15 +404,6 @@ LogicalResult FunctionImporter::parseBodyRefs() {
   return success();
 }
 
-/// Is `attr` missing from `node` or a placeholder (unknown until the
-/// function is instantiated)?
-static bool isUnresolved(const tensorflow::NodeDef &node,
-                         const std::string &attr) {
-  auto it = node.attr().find(attr);
-  return it == node.attr().end() ||
-         it->second.value_case() == tensorflow::AttrValue::kPlaceholder;
-}
-
 LogicalResult FunctionImporter::computeSegments(unsigned index) {
   tensorflow::NodeDef &node = *function.mutable_node_def(index);
   const OutArgUses &nodeUses = uses[index];
@@ -457,10 +452,14 @@ LogicalResult FunctionImporter::computeSegments(unsigned index) {
     return success();
   }
 
-  std::string error;
+  auto opError = [&] {
+    return nodeError(node.name()) << "(" << node.op() << ") ";
+  };
   if (!signatures.isFunction(node.op()) &&
-      failed(addDefaultAttrs(node, *opDef, error)))
-    return nodeError(node.name()) << "(" << node.op() << ") " << error;
+      failed(addDefaultAttrs(node, *opDef, opError)))
+    return failure();
+  // Fails quietly where a list length is not given: sized below instead.
+  std::string error;
   SmallVector<OutputArg> args;
   if (succeeded(
           computeOutputTypes(node, *opDef, context, types, &args, error))) {
@@ -478,11 +477,11 @@ LogicalResult FunctionImporter::computeSegments(unsigned index) {
   for (const auto &arg : opDef->output_arg()) {
     for (const std::string *attr :
          {&arg.type_attr(), &arg.number_attr(), &arg.type_list_attr()})
-      if (!attr->empty() && !isUnresolved(node, *attr))
+      if (!attr->empty() && findResolvedAttr(node, *attr))
         (*scratch.mutable_attr())[*attr] = node.attr().at(*attr);
     const std::string &sizeAttr =
         arg.number_attr().empty() ? arg.type_list_attr() : arg.number_attr();
-    if (sizeAttr.empty() || !isUnresolved(node, sizeAttr))
+    if (sizeAttr.empty() || findResolvedAttr(node, sizeAttr))
       continue;
     FailureOr<int64_t> size = sizeFromUses(arg.name());
     if (failed(size))
@@ -695,11 +694,10 @@ LogicalResult FunctionImporter::setSignatureAttrs(FuncOp func) {
   return success();
 }
 
-LogicalResult FunctionImporter::run(OpBuilder &builder) {
-  if (failed(checkSignature()) || failed(checkMaps()) || failed(indexNames()) ||
-      failed(parseBodyRefs()))
-    return failure();
-
+/// Guarantees: `segments` and `resultTypes` hold every body node's output
+/// args and data result types, and every reference (inputs and rets) names
+/// tensors that exist; a ret names one tensor.
+LogicalResult FunctionImporter::checkReferences() {
   int numNodes = function.node_def_size();
   segments.resize(numNodes);
   assumedSegments.assign(numNodes, false);
@@ -730,8 +728,14 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
                          << " tensors; a ret must name one tensor";
     }
   }
+  return success();
+}
 
-  // The function op and its block arguments.
+/// Creates the tfg.func with its signature attrs and block arguments (one
+/// per tensor of each input arg, then one control token per input arg), and
+/// an empty body.
+FailureOr<FuncOp> FunctionImporter::createFuncOp(OpBuilder &builder,
+                                                 Location loc) {
   FailureOr<ArrayAttr> inputs = importArgDefs(signature.input_arg(), "input");
   if (failed(inputs))
     return failure();
@@ -739,7 +743,6 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
       importArgDefs(signature.output_arg(), "output");
   if (failed(outputs))
     return failure();
-  Location loc = FileLineColLoc::get(context, file, 0, 0);
   auto func = FuncOp::create(builder, loc, name, *inputs, *outputs);
   if (failed(setSignatureAttrs(func)))
     return failure();
@@ -758,19 +761,25 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
                       getNodeLocation(context, file, arg.name()));
   if (llvm::any_of(inputSizes, [](int32_t size) { return size != 1; }))
     func.setInputSizesAttr(builder.getDenseI32ArrayAttr(inputSizes));
+  return func;
+}
 
-  // Nodes, then their operands (the body may have cycles).
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToEnd(&block);
+/// Guarantees: `ops` holds one op per body node, in node order, without
+/// operands yet (the body may have cycles); a node whose output args were
+/// assumed from the references records them as tfg.output_args.
+LogicalResult FunctionImporter::createBodyOps(OpBuilder &builder) {
+  int numNodes = function.node_def_size();
   ops.resize(numNodes);
   for (int i = 0; i < numNodes; ++i) {
     tensorflow::NodeDef &node = *function.mutable_node_def(i);
-    std::string error;
+    auto opError = [&] {
+      return nodeError(node.name()) << "(" << node.op() << ") ";
+    };
     FailureOr<Operation *> op = createNodeOp(
         builder, node, resultTypes[i], controlRefs[i].size(),
-        getNodeLocation(context, file, node.name()), attrCtx, error);
+        getNodeLocation(context, file, node.name()), attrCtx, opError);
     if (failed(op))
-      return nodeError(node.name()) << "(" << node.op() << ") " << error;
+      return failure();
     ops[i] = *op;
     if (!assumedSegments[i])
       continue;
@@ -784,11 +793,18 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
                     OutputArgsAttr::get(context, builder.getArrayAttr(names),
                                         builder.getDenseI64ArrayAttr(sizes)));
   }
+  return success();
+}
+
+/// Gives every body op its operands and ends the body with the tfg.return
+/// of the rets and control rets.
+void FunctionImporter::connectBody(OpBuilder &builder, FuncOp func,
+                                   Location loc) {
   auto controlOf = [&](const BodyRef &ref) -> Value {
     return ref.isArg ? Value(func.getInputArgControl(ref.index))
                      : getControlToken(ops[ref.index]);
   };
-  for (int i = 0; i < numNodes; ++i) {
+  for (int i = 0, e = function.node_def_size(); i < e; ++i) {
     SmallVector<Value> operands;
     for (const BodyRef &ref : dataRefs[i])
       appendValues(ref, func, operands);
@@ -802,6 +818,22 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
   for (const BodyRef &ref : controlRetRefs)
     controls.push_back(controlOf(ref));
   ReturnOp::create(builder, loc, data, controls);
+}
+
+LogicalResult FunctionImporter::run(OpBuilder &builder) {
+  if (failed(checkSignature()) || failed(checkMaps()) || failed(indexNames()) ||
+      failed(parseBodyRefs()) || failed(checkReferences()))
+    return failure();
+
+  Location loc = FileLineColLoc::get(context, file, 0, 0);
+  FailureOr<FuncOp> func = createFuncOp(builder, loc);
+  if (failed(func))
+    return failure();
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(&func->getBlock());
+  if (failed(createBodyOps(builder)))
+    return failure();
+  connectBody(builder, *func, loc);
 
   // Typed ops' verifiers do not know the function: a note says it.
   ScopedDiagnosticHandler note(context, [&](Diagnostic &diag) {
@@ -809,7 +841,7 @@ LogicalResult FunctionImporter::run(OpBuilder &builder) {
       diag.attachNote(loc) << "in function '" << name << "'";
     return failure();
   });
-  return verify(func);
+  return verify(*func);
 }
 
 LogicalResult
@@ -1129,9 +1161,8 @@ LogicalResult FunctionExporter::run() {
   // Fields first: naming a result needs its producer's attrs.
   for (Operation &op : block.without_terminator()) {
     tensorflow::NodeDef *node = function.add_node_def();
-    std::string error;
-    if (failed(exportNodeFields(&op, *node, error)))
-      return op.emitError() << error;
+    if (failed(exportNodeFields(&op, *node)))
+      return failure();
     nodeDefs[&op] = node;
   }
   for (Operation &op : block.without_terminator()) {

@@ -1,6 +1,6 @@
 //===- OpRegistry.cpp - TensorFlow's OpDefs, built in ----------------------===//
 
-#include "TFG/Import/OpRegistry.h"
+#include "TFG/ImportExport/OpRegistry.h"
 
 #include "op_def.pb.h"
 

@@ -1,13 +1,13 @@
 //===- OpRegistry.h - TensorFlow's OpDefs, built in --------------*- C++ -*-===//
 //
-// TensorFlow's op registry (ops.pbtxt, shipped in lib/Import/OpRegistry and
-// embedded at build time): how many outputs an op has, their dtypes, attr
+// TensorFlow's op registry (ops.pbtxt, shipped in lib/ImportExport/OpRegistry
+// and embedded at build time): how many outputs an op has, their dtypes, attr
 // defaults, statefulness.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_IMPORT_OPREGISTRY_H
-#define TFG_IMPORT_OPREGISTRY_H
+#ifndef TFG_IMPORTEXPORT_OPREGISTRY_H
+#define TFG_IMPORTEXPORT_OPREGISTRY_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -25,4 +25,4 @@ size_t getNumRegisteredOps();
 
 } // namespace mlir::tfg
 
-#endif // TFG_IMPORT_OPREGISTRY_H
+#endif // TFG_IMPORTEXPORT_OPREGISTRY_H

@@ -9,10 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphImport.h"
+#include "TFJSImporter.h"
+
+#include "GraphDefImporter.h"
 
 #include "TFG/Dialect/IR/DataType.h"
-#include "TFG/Import/Diagnostics.h"
+#include "TFG/ImportExport/Diagnostics.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/APFloat.h"

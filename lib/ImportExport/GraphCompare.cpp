@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Import/GraphCompare.h"
-#include "TFG/Import/OpRegistry.h"
+#include "TFG/ImportExport/GraphCompare.h"
+#include "TFG/ImportExport/OpRegistry.h"
 
 #include "graph.pb.h"
 #include "op_def.pb.h"

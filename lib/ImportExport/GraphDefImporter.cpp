@@ -1,0 +1,402 @@
+//===- GraphDefImporter.cpp - GraphDef -> tfg.graph -----------------------===//
+//
+// Validates the GraphDef as it goes (what TensorFlow's importer and
+// ensure_graph_is_valid check, and more) and builds one op per NodeDef.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphDefImporter.h"
+
+#include "FunctionLibrary.h"
+#include "NodeConversion.h"
+
+#include "TFG/Dialect/IR/OpCategories.h"
+#include "TFG/Dialect/IR/TFG.h"
+#include "TFG/ImportExport/Diagnostics.h"
+#include "TFG/ImportExport/OpRegistry.h"
+
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+//===----------------------------------------------------------------------===//
+// Graph import
+//===----------------------------------------------------------------------===//
+
+/// TensorFlow's node name rule: [A-Za-z0-9.][A-Za-z0-9_>./-]*
+static bool isValidNodeName(StringRef name) {
+  if (name.empty())
+    return false;
+  auto isFirst = [](char c) { return llvm::isAlnum(c) || c == '.'; };
+  auto isRest = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '>' || c == '.' || c == '/' ||
+           c == '-';
+  };
+  return isFirst(name.front()) && llvm::all_of(name.drop_front(), isRest);
+}
+
+namespace {
+/// Per node: where its inputs come from.
+struct NodeInputs {
+  SmallVector<std::pair<unsigned, int64_t>> data; // (producer, output index)
+  SmallVector<unsigned> control;                  // producers
+};
+} // namespace
+
+/// Reports a cycle that does not go through a NextIteration node (v1 loops
+/// close through NextIteration -> Merge; any other cycle can never run).
+static LogicalResult checkCycles(ArrayRef<Operation *> ops,
+                                 ArrayRef<NodeInputs> inputs,
+                                 ArrayRef<bool> isNextIteration,
+                                 StringRef file, MLIRContext *context) {
+  enum State : uint8_t { Unvisited, OnStack, Done };
+  SmallVector<uint8_t> state(ops.size(), Unvisited);
+  SmallVector<unsigned> parent(ops.size(), ~0u);
+  // Iterative DFS over producer edges, skipping NextIteration producers.
+  for (unsigned root = 0; root < ops.size(); ++root) {
+    if (state[root] != Unvisited)
+      continue;
+    SmallVector<std::pair<unsigned, unsigned>> stack; // (node, next edge)
+    stack.push_back({root, 0});
+    state[root] = OnStack;
+    while (!stack.empty()) {
+      auto &[node, edge] = stack.back();
+      const NodeInputs &in = inputs[node];
+      unsigned numEdges = in.data.size() + in.control.size();
+      if (edge == numEdges) {
+        state[node] = Done;
+        stack.pop_back();
+        continue;
+      }
+      unsigned producer = edge < in.data.size()
+                              ? in.data[edge].first
+                              : in.control[edge - in.data.size()];
+      ++edge;
+      if (isNextIteration[producer])
+        continue;
+      if (state[producer] == OnStack) {
+        // Walk the stack from `producer` to `node` to name the cycle.
+        std::string path;
+        bool inCycle = false;
+        for (auto &[n, e] : stack) {
+          inCycle |= n == producer;
+          if (inCycle)
+            path += "'" + getNodeName(ops[n]).str() + "' <- ";
+        }
+        path += "'" + getNodeName(ops[producer]).str() + "'";
+        emitError(ops[node]->getLoc())
+            << "is on a cycle that does not pass through a NextIteration "
+               "node (consumer <- producer): "
+            << path;
+        return failure();
+      }
+      if (state[producer] == Unvisited) {
+        state[producer] = OnStack;
+        stack.push_back({producer, 0});
+      }
+    }
+  }
+  return success();
+}
+
+namespace {
+/// Imports one GraphDef phase by phase: names, inputs, result types and the
+/// checks that need them are done on the GraphDef, before any op exists;
+/// then the ops, their operands, the cycle check and the library. Each phase
+/// relies on what the earlier ones guarantee.
+class GraphImporter {
+public:
+  GraphImporter(tensorflow::GraphDef &graph, ModuleOp module, StringRef file,
+                const ImportOptions &options, ArrayRef<unsigned> nodeLines);
+
+  LogicalResult run();
+
+private:
+  Location nodeLocation(const tensorflow::NodeDef &node);
+  InFlightDiagnostic nodeError(const tensorflow::NodeDef &node) {
+    return emitError(nodeLocation(node));
+  }
+
+  LogicalResult indexNodeNames();
+  LogicalResult parseInputs();
+  LogicalResult computeResultTypes();
+  LogicalResult checkInputCounts();
+  LogicalResult checkOutputIndices();
+  GraphOp createGraphOp();
+  LogicalResult createNodeOps(GraphOp graphOp);
+  void connectOperands();
+
+  tensorflow::GraphDef &graph;
+  ModuleOp module;
+  StringRef file;
+  const ImportOptions &options;
+  MLIRContext *context;
+  OpBuilder builder;
+  Location fileLoc;
+  int numNodes;
+  SignatureLookup signatures;
+  AttrImportContext attrCtx;
+  /// Text input: the line of each node.
+  llvm::DenseMap<const tensorflow::NodeDef *, unsigned> lineOf;
+
+  llvm::StringMap<unsigned> indexOf;
+  std::vector<NodeInputs> inputs;
+  /// Per node: the largest output index its consumers use, -1 if none.
+  SmallVector<int64_t> maxUsedOutput;
+  std::vector<SmallVector<Type>> resultTypes;
+  SmallVector<bool> isNextIteration;
+  std::vector<Operation *> ops;
+};
+} // namespace
+
+GraphImporter::GraphImporter(tensorflow::GraphDef &graph, ModuleOp module,
+                             StringRef file, const ImportOptions &options,
+                             ArrayRef<unsigned> nodeLines)
+    : graph(graph), module(module), file(file), options(options),
+      context(module.getContext()), builder(context),
+      fileLoc(FileLineColLoc::get(context, file, 0, 0)),
+      numNodes(graph.node_size()),
+      signatures(graph.has_library() ? &graph.library() : nullptr),
+      attrCtx{context, options.resourceThresholdBytes, "", {}},
+      indexOf(std::max(numNodes, 16)) {
+  if (static_cast<int>(nodeLines.size()) == numNodes)
+    for (int i = 0; i < numNodes; ++i)
+      lineOf[&graph.node(i)] = nodeLines[i];
+}
+
+Location GraphImporter::nodeLocation(const tensorflow::NodeDef &node) {
+  unsigned line = lineOf.empty() ? 0 : lineOf.lookup(&node);
+  Location base = line ? Location(FileLineColLoc::get(context, file, line, 0))
+                       : Location(fileLoc);
+  return NameLoc::get(StringAttr::get(context, node.name()), base);
+}
+
+/// Guarantees: every node has a valid, unique name and an op type, and
+/// `indexOf` maps names to node indices. Names come first: every later
+/// check refers to nodes by name.
+LogicalResult GraphImporter::indexNodeNames() {
+  for (int i = 0; i < numNodes; ++i) {
+    const tensorflow::NodeDef &node = graph.node(i);
+    if (node.name().empty())
+      return emitError(fileLoc) << "node #" << i << " (op '" << node.op()
+                                << "') has an empty name";
+    if (!isValidNodeName(node.name()))
+      return nodeError(node)
+             << "invalid node name: must match [A-Za-z0-9.][A-Za-z0-9_>./-]*";
+    if (node.op().empty())
+      return nodeError(node) << "has an empty op type";
+    if (!indexOf.try_emplace(node.name(), i).second)
+      return nodeError(node) << "duplicate node name: two nodes are named '"
+                             << node.name() << "'";
+  }
+  return success();
+}
+
+/// Guarantees: `inputs` holds each node's producers (data inputs before
+/// control inputs, every producer a node of the graph) and `maxUsedOutput`
+/// the largest output index used of each node.
+LogicalResult GraphImporter::parseInputs() {
+  inputs.resize(numNodes);
+  maxUsedOutput.assign(numNodes, -1);
+  for (int i = 0; i < numNodes; ++i) {
+    const tensorflow::NodeDef &node = graph.node(i);
+    bool seenControl = false;
+    for (const std::string &input : node.input()) {
+      if (input.empty() || input == "^")
+        return nodeError(node) << "has an empty input";
+      ParsedInput parsed = parseInputString(input);
+      auto it = indexOf.find(parsed.node);
+      if (it == indexOf.end())
+        return nodeError(node) << "input '" << input
+                               << "' names no node of the graph";
+      if (parsed.isControl) {
+        seenControl = true;
+        inputs[i].control.push_back(it->second);
+        continue;
+      }
+      if (seenControl)
+        return nodeError(node) << "data input '" << input
+                               << "' comes after a control input; control "
+                                  "inputs must come last";
+      inputs[i].data.push_back({it->second, parsed.index});
+      maxUsedOutput[it->second] =
+          std::max(maxUsedOutput[it->second], parsed.index);
+    }
+  }
+  return success();
+}
+
+/// Guarantees: nodes of known op types have their default attrs, and
+/// `resultTypes` holds every node's data result types (for an unknown op
+/// type, as many opaque tensors as its consumers or `_output_shapes` use).
+LogicalResult GraphImporter::computeResultTypes() {
+  resultTypes.resize(numNodes);
+  isNextIteration.assign(numNodes, false);
+  for (int i = 0; i < numNodes; ++i) {
+    tensorflow::NodeDef &node = *graph.mutable_node(i);
+    isNextIteration[i] = isNextIterationLike(node.op());
+    const tensorflow::OpDef *opDef = signatures.lookup(node.op());
+    if (!opDef) {
+      int64_t count = maxUsedOutput[i] + 1;
+      auto it = node.attr().find("_output_shapes");
+      if (it != node.attr().end() && it->second.has_list())
+        count = std::max<int64_t>(count, it->second.list().shape_size());
+      resultTypes[i].assign(count, OpaqueTensorType::get(context));
+      applyOutputShapes(node, resultTypes[i]);
+      continue;
+    }
+    auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
+    if (!signatures.isFunction(node.op()) &&
+        failed(addDefaultAttrs(node, *opDef, opError)))
+      return failure();
+    std::string error;
+    if (failed(computeOutputTypes(node, *opDef, context, resultTypes[i],
+                                  nullptr, error)))
+      return nodeError(node) << "(" << node.op() << ") " << error;
+    applyOutputShapes(node, resultTypes[i]);
+  }
+  return success();
+}
+
+/// Guarantees: each node of a known op type has as many data inputs as its
+/// OpDef and attrs call for (the typed ops check this too, but here the
+/// message can say what the OpDef expects).
+LogicalResult GraphImporter::checkInputCounts() {
+  for (int i = 0; i < numNodes; ++i) {
+    const tensorflow::NodeDef &node = graph.node(i);
+    const tensorflow::OpDef *opDef = signatures.lookup(node.op());
+    if (!opDef)
+      continue;
+    int64_t expected = 0;
+    std::string argNames;
+    bool known = true;
+    for (const auto &arg : opDef->input_arg()) {
+      argNames += (argNames.empty() ? "" : ", ") + arg.name();
+      if (!arg.number_attr().empty()) {
+        const tensorflow::AttrValue *n =
+            findResolvedAttr(node, arg.number_attr());
+        known &= n && n->value_case() == tensorflow::AttrValue::kI;
+        expected += known ? n->i() : 0;
+      } else if (!arg.type_list_attr().empty()) {
+        const tensorflow::AttrValue *list =
+            findResolvedAttr(node, arg.type_list_attr());
+        known &= list && list->value_case() == tensorflow::AttrValue::kList;
+        expected += known ? list->list().type_size() : 0;
+      } else {
+        ++expected;
+      }
+    }
+    if (known && expected != static_cast<int64_t>(inputs[i].data.size()))
+      return nodeError(node)
+             << "(" << node.op() << ") has " << inputs[i].data.size()
+             << " data input" << (inputs[i].data.size() == 1 ? "" : "s")
+             << ", but its OpDef and attrs call for " << expected << " ("
+             << argNames << ")";
+  }
+  return success();
+}
+
+/// Guarantees: every data input names an output its producer has.
+LogicalResult GraphImporter::checkOutputIndices() {
+  for (int i = 0; i < numNodes; ++i) {
+    for (auto [producer, index] : inputs[i].data) {
+      if (index < static_cast<int64_t>(resultTypes[producer].size()))
+        continue;
+      const tensorflow::NodeDef &from = graph.node(producer);
+      return nodeError(graph.node(i))
+             << "input '" << from.name() << ":" << index << "' is out of "
+             << "bounds: node '" << from.name() << "' (" << from.op()
+             << ") has " << resultTypes[producer].size() << " output"
+             << (resultTypes[producer].size() == 1 ? "" : "s");
+    }
+  }
+  return success();
+}
+
+/// Appends the (empty) tfg.graph with the GraphDef's versions to the module.
+GraphOp GraphImporter::createGraphOp() {
+  builder.setInsertionPointToEnd(module.getBody());
+  const auto &versions = graph.versions();
+  auto graphOp = GraphOp::create(
+      builder, fileLoc,
+      VersionAttr::get(context, versions.producer(), versions.min_consumer(),
+                       SmallVector<int32_t>(versions.bad_consumers().begin(),
+                                            versions.bad_consumers().end())));
+  if (graph.version() != 0)
+    graphOp->setAttr(attrs::kDeprecatedVersion,
+                     builder.getI32IntegerAttr(graph.version()));
+  if (!graph.debug_info().empty())
+    graphOp->setAttr(attrs::kDebugInfo,
+                     builder.getStringAttr(graph.debug_info()));
+  return graphOp;
+}
+
+/// Guarantees: `ops` holds one op per node, in node order, with its attrs
+/// and result types but no operands yet (the graph may have cycles).
+LogicalResult GraphImporter::createNodeOps(GraphOp graphOp) {
+  builder.setInsertionPointToEnd(&graphOp.getBlock());
+  ops.resize(numNodes);
+  for (int i = 0; i < numNodes; ++i) {
+    tensorflow::NodeDef &node = *graph.mutable_node(i);
+    auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
+    FailureOr<Operation *> op =
+        createNodeOp(builder, node, resultTypes[i], inputs[i].control.size(),
+                     nodeLocation(node), attrCtx, opError);
+    if (failed(op))
+      return failure();
+    ops[i] = *op;
+  }
+  return success();
+}
+
+/// Gives every op its operands: data results, then control tokens.
+void GraphImporter::connectOperands() {
+  for (int i = 0; i < numNodes; ++i) {
+    SmallVector<Value> operands;
+    operands.reserve(inputs[i].data.size() + inputs[i].control.size());
+    for (auto [producer, index] : inputs[i].data)
+      operands.push_back(ops[producer]->getResult(index));
+    for (unsigned producer : inputs[i].control)
+      operands.push_back(getControlToken(ops[producer]));
+    ops[i]->setOperands(operands);
+  }
+}
+
+LogicalResult GraphImporter::run() {
+  context->getOrLoadDialect<TFGDialect>();
+  if (failed(indexNodeNames()) || failed(parseInputs()) ||
+      failed(computeResultTypes()) || failed(checkInputCounts()) ||
+      failed(checkOutputIndices()))
+    return failure();
+  if (failed(createNodeOps(createGraphOp())))
+    return failure();
+  connectOperands();
+  if (failed(checkCycles(ops, inputs, isNextIteration, file, context)))
+    return failure();
+  if (graph.has_library() &&
+      failed(importFunctionLibrary(*graph.mutable_library(), module,
+                                   signatures, file, attrCtx)))
+    return failure();
+  return verify(module);
+}
+
+LogicalResult tfg::importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
+                                  StringRef file, const ImportOptions &options,
+                                  ArrayRef<unsigned> nodeLines) {
+  return GraphImporter(graph, module, file, options, nodeLines).run();
+}
+
+void tfg::setSignatureAttr(ModuleOp module, StringRef name,
+                           ArrayRef<NamedAttribute> inputs,
+                           ArrayRef<NamedAttribute> outputs) {
+  Builder b(module.getContext());
+  module->setAttr(attrs::kSignature,
+                  b.getDictionaryAttr({
+                      b.getNamedAttr("name", b.getStringAttr(name)),
+                      b.getNamedAttr("inputs", b.getDictionaryAttr(inputs)),
+                      b.getNamedAttr("outputs", b.getDictionaryAttr(outputs)),
+                  }));
+}

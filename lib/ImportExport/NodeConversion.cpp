@@ -1,0 +1,337 @@
+//===- NodeConversion.cpp - NodeDef <-> node op ---------------------------===//
+//
+// The bottom of the library: one NodeDef to one op and back, for graphs and
+// function bodies alike. Nothing here knows about graphs, functions or files.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NodeConversion.h"
+
+#include "TFG/Dialect/IR/OpCategories.h"
+#include "TFG/Dialect/IR/TFG.h"
+#include "TFG/ImportExport/OpRegistry.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+//===----------------------------------------------------------------------===//
+// Signatures and defaults
+//===----------------------------------------------------------------------===//
+
+SignatureLookup::SignatureLookup(const tensorflow::FunctionDefLibrary *library) {
+  if (!library)
+    return;
+  for (const auto &function : library->function())
+    functions[function.signature().name()] = &function.signature();
+}
+
+const tensorflow::OpDef *SignatureLookup::lookup(StringRef opType) const {
+  if (const tensorflow::OpDef *opDef = lookupOpDef(opType))
+    return opDef;
+  auto it = functions.find(opType);
+  return it == functions.end() ? nullptr : it->second;
+}
+
+bool SignatureLookup::isFunction(StringRef opType) const {
+  return !lookupOpDef(opType) && functions.count(opType);
+}
+
+LogicalResult
+tfg::addDefaultAttrs(tensorflow::NodeDef &node, const tensorflow::OpDef &opDef,
+                     function_ref<InFlightDiagnostic()> emitError) {
+  auto &attrs = *node.mutable_attr();
+  for (const auto &attrDef : opDef.attr()) {
+    if (attrs.count(attrDef.name()))
+      continue;
+    if (!attrDef.has_default_value())
+      return emitError() << "missing attr '" << attrDef.name() << "', which "
+                         << opDef.name() << " requires (it has no default)";
+    attrs[attrDef.name()] = attrDef.default_value();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Output types
+//===----------------------------------------------------------------------===//
+
+const tensorflow::AttrValue *
+tfg::findResolvedAttr(const tensorflow::NodeDef &node,
+                      const std::string &name) {
+  auto it = node.attr().find(name);
+  if (it == node.attr().end() ||
+      it->second.value_case() == tensorflow::AttrValue::kPlaceholder)
+    return nullptr;
+  return &it->second;
+}
+
+Type tfg::getArgTensorType(MLIRContext *context, int dtype, bool isRef) {
+  Type element = dtype > 0 ? dataTypeToType(context, dtype) : Type();
+  if (!element)
+    return OpaqueTensorType::get(context);
+  if (isRef && !isa<RefType>(element))
+    element = RefType::get(context, element);
+  return UnrankedTensorType::get(element);
+}
+
+LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
+                                      const tensorflow::OpDef &opDef,
+                                      MLIRContext *context,
+                                      SmallVectorImpl<Type> &types,
+                                      SmallVectorImpl<OutputArg> *args,
+                                      std::string &error) {
+  for (const auto &arg : opDef.output_arg()) {
+    int64_t count = 1;
+    SmallVector<int> dtypes;
+    if (!arg.number_attr().empty()) {
+      const tensorflow::AttrValue *n =
+          findResolvedAttr(node, arg.number_attr());
+      if (!n || n->value_case() != tensorflow::AttrValue::kI || n->i() < 0) {
+        error = "output '" + arg.name() + "' is sized by attr '" +
+                arg.number_attr() + "', which is missing or not an int";
+        return failure();
+      }
+      count = n->i();
+    } else if (!arg.type_list_attr().empty()) {
+      const tensorflow::AttrValue *list =
+          findResolvedAttr(node, arg.type_list_attr());
+      if (!list || list->value_case() != tensorflow::AttrValue::kList) {
+        error = "output '" + arg.name() + "' is typed by attr '" +
+                arg.type_list_attr() + "', which is missing or not a list";
+        return failure();
+      }
+      count = list->list().type_size();
+      for (int t : list->list().type())
+        dtypes.push_back(t);
+    }
+    int dtype = arg.type();
+    if (!arg.type_attr().empty()) {
+      const tensorflow::AttrValue *t = findResolvedAttr(node, arg.type_attr());
+      dtype = t && t->value_case() == tensorflow::AttrValue::kType ? t->type()
+                                                                  : 0;
+    }
+    for (int64_t i = 0; i < count; ++i)
+      types.push_back(getArgTensorType(
+          context, dtypes.empty() ? dtype : dtypes[i], arg.is_ref()));
+    if (args)
+      args->push_back({arg.name(), count});
+  }
+  return success();
+}
+
+/// The shape a node states for its only output: a Const's value, a
+/// placeholder's (isPlaceholderLike) `shape` attr.
+static const tensorflow::TensorShapeProto *
+getDeclaredShape(const tensorflow::NodeDef &node) {
+  const auto &attrs = node.attr();
+  if (node.op() == "Const") {
+    auto it = attrs.find("value");
+    if (it != attrs.end() && it->second.has_tensor())
+      return &it->second.tensor().tensor_shape();
+  } else if (isPlaceholderLike(node.op())) {
+    auto it = attrs.find("shape");
+    if (it != attrs.end() && it->second.has_shape())
+      return &it->second.shape();
+  }
+  return nullptr;
+}
+
+void tfg::applyOutputShapes(const tensorflow::NodeDef &node,
+                            SmallVectorImpl<Type> &types) {
+  if (const tensorflow::TensorShapeProto *shape = getDeclaredShape(node)) {
+    auto tensor = types.size() == 1 ? dyn_cast<TensorType>(types[0])
+                                    : TensorType();
+    if (tensor && !shape->unknown_rank())
+      types[0] = getTensorType(*shape, tensor.getElementType());
+  }
+  auto it = node.attr().find("_output_shapes");
+  if (it == node.attr().end() || !it->second.has_list())
+    return;
+  const auto &shapes = it->second.list().shape();
+  if (shapes.size() != static_cast<int>(types.size()))
+    return;
+  for (auto [type, shape] : llvm::zip(types, shapes)) {
+    auto tensor = dyn_cast<TensorType>(type);
+    if (!tensor || shape.unknown_rank())
+      continue;
+    type = getTensorType(shape, tensor.getElementType());
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Node creation
+//===----------------------------------------------------------------------===//
+
+FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
+                                         tensorflow::NodeDef &node,
+                                         ArrayRef<Type> dataResultTypes,
+                                         unsigned numControl,
+                                         Location loc, AttrImportContext &ctx,
+                                         function_ref<InFlightDiagnostic()>
+                                             emitError) {
+  MLIRContext *context = builder.getContext();
+  // The typed op for this op type, if any (cached: graphs repeat op types).
+  auto cached = ctx.typedOps.try_emplace(node.op(), std::nullopt);
+  if (cached.second) {
+    OperationName name("tfg." + node.op(), context);
+    if (name.isRegistered() && name.getStringRef() != GenericOp::getOperationName())
+      cached.first->second = name;
+  }
+  std::optional<OperationName> typedName = cached.first->second;
+  bool typed = typedName.has_value();
+  // Placeholders only make sense in function bodies, where attrs are not
+  // known yet: such nodes stay generic rather than fail a typed verifier.
+  if (typed)
+    for (const auto &[key, value] : node.attr())
+      if (value.value_case() == tensorflow::AttrValue::kPlaceholder)
+        typed = false;
+  OperationState state(loc, typed ? *typedName
+                                  : OperationName(GenericOp::getOperationName(),
+                                                  context));
+  if (!typed)
+    state.addAttribute(attrs::kOpType, builder.getStringAttr(node.op()));
+  // The location already uniqued the name: reuse it for tfg.name.
+  StringAttr nameAttr;
+  if (auto nameLoc = dyn_cast<NameLoc>(loc))
+    nameAttr = nameLoc.getName();
+  if (!nameAttr || nameAttr.getValue() != node.name())
+    nameAttr = builder.getStringAttr(node.name());
+  state.addAttribute(attrs::kName, nameAttr);
+  if (!node.device().empty())
+    state.addAttribute(attrs::kDevice, builder.getStringAttr(node.device()));
+  if (node.has_experimental_debug_info()) {
+    const auto &info = node.experimental_debug_info();
+    SmallVector<StringRef> nodes(info.original_node_names().begin(),
+                                 info.original_node_names().end());
+    SmallVector<StringRef> funcs(info.original_func_names().begin(),
+                                 info.original_func_names().end());
+    state.addAttribute(attrs::kOriginalNodeNames, builder.getStrArrayAttr(nodes));
+    state.addAttribute(attrs::kOriginalFuncNames, builder.getStrArrayAttr(funcs));
+  }
+  if (node.has_experimental_type())
+    state.addAttribute(attrs::kFullType, builder.getStringAttr(
+                                             node.experimental_type()
+                                                 .SerializeAsString()));
+  ctx.blobNameHint = node.name();
+  // Sorted keys: deterministic attribute order whatever the map's order.
+  SmallVector<std::pair<StringRef, tensorflow::AttrValue *>, 8> entries;
+  for (auto &entry : *node.mutable_attr())
+    entries.emplace_back(entry.first, &entry.second);
+  llvm::sort(entries, llvm::less_first());
+  for (auto [key, value] : entries) {
+    if (key.empty())
+      return emitError() << "has an attr with an empty attr name";
+    if (key.contains('.') || key == "operandSegmentSizes")
+      return emitError() << "attr name '" << key
+                         << "' is not a TensorFlow attr name";
+    std::string error;
+    FailureOr<Attribute> attr = importAttrValue(*value, ctx, error);
+    if (failed(attr))
+      return emitError() << "attr '" << key << "': " << error;
+    state.addAttribute(key, *attr);
+  }
+  state.addTypes(dataResultTypes);
+  state.addTypes(ControlType::get(context));
+  setOperandSegments(state, numControl);
+  // Inherent attrs go straight to the properties, so that Operation::create
+  // uniques one dictionary per node (the discardable attrs), not two.
+  if (std::optional<RegisteredOperationName> info =
+          state.name.getRegisteredInfo()) {
+    ArrayRef<StringAttr> inherentNames = info->getAttributeNames();
+    if (!inherentNames.empty()) {
+      NamedAttrList inherent, discardable;
+      for (const NamedAttribute &attr : state.attributes)
+        (llvm::is_contained(inherentNames, attr.getName()) ? inherent
+                                                            : discardable)
+            .push_back(attr);
+      if (!inherent.empty()) {
+        state.attributes = std::move(discardable);
+        state.propertiesAttr = inherent.getDictionary(context);
+      }
+    }
+  }
+  return builder.create(state);
+}
+
+ParsedInput tfg::parseInputString(StringRef input) {
+  ParsedInput parsed;
+  if (input.consume_front("^")) {
+    parsed.isControl = true;
+    parsed.node = input;
+    return parsed;
+  }
+  size_t colon = input.rfind(':');
+  if (colon != StringRef::npos) {
+    StringRef digits = input.drop_front(colon + 1);
+    int64_t index;
+    if (!digits.empty() && llvm::all_of(digits, llvm::isDigit) &&
+        !digits.getAsInteger(10, index)) {
+      parsed.node = input.take_front(colon);
+      parsed.index = index;
+      return parsed;
+    }
+  }
+  parsed.node = input;
+  return parsed;
+}
+
+//===----------------------------------------------------------------------===//
+// Node export
+//===----------------------------------------------------------------------===//
+
+LogicalResult tfg::exportNodeFields(Operation *op, tensorflow::NodeDef &node) {
+  node.set_name(getNodeName(op).str());
+  node.set_op(getNodeOpType(op).str());
+  StringRef device = getNodeDevice(op);
+  if (!device.empty())
+    node.set_device(device.str());
+  auto &attrMap = *node.mutable_attr();
+  // Discardable attrs plus the properties, without uniquing a dictionary.
+  NamedAttrList attrList(op->getDiscardableAttrDictionary());
+  if (std::optional<RegisteredOperationName> info = op->getRegisteredInfo())
+    info->populateInherentAttrs(op, attrList);
+  for (NamedAttribute named : attrList) {
+    StringRef name = named.getName().getValue();
+    if (name == attrs::kOriginalNodeNames || name == attrs::kOriginalFuncNames) {
+      auto *info = node.mutable_experimental_debug_info();
+      auto *list = name == attrs::kOriginalNodeNames
+                       ? info->mutable_original_node_names()
+                       : info->mutable_original_func_names();
+      for (Attribute s : cast<ArrayAttr>(named.getValue()))
+        list->Add(cast<StringAttr>(s).getValue().str());
+      continue;
+    }
+    if (name == attrs::kFullType) {
+      if (!node.mutable_experimental_type()->ParseFromString(
+              cast<StringAttr>(named.getValue()).getValue().str()))
+        return op->emitError("attr tfg.full_type does not hold a FullTypeDef");
+      continue;
+    }
+    if (isTFGAttrName(name))
+      continue;
+    tensorflow::AttrValue value;
+    std::string error;
+    if (failed(exportAttrValue(named.getValue(), value, error)))
+      return op->emitError() << "attr '" << name << "': " << error;
+    attrMap[name.str()] = std::move(value);
+  }
+  return success();
+}
+
+void tfg::assignMissingNodeNames(Block &block, llvm::StringSet<> used) {
+  for (Operation &op : block)
+    if (isNodeOp(&op) && !getNodeName(&op).empty())
+      used.insert(getNodeName(&op));
+  for (Operation &op : block) {
+    if (!isNodeOp(&op) || !getNodeName(&op).empty())
+      continue;
+    std::string base = getNodeOpType(&op).str();
+    std::string name = base;
+    for (unsigned i = 1; used.contains(name); ++i)
+      name = base + "_" + std::to_string(i);
+    used.insert(name);
+    op.setAttr(attrs::kName, StringAttr::get(op.getContext(), name));
+  }
+}
