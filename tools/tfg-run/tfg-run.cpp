@@ -15,6 +15,7 @@
 #include "TFG/Conversion/Passes.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/Import/Import.h"
+#include "TFG/Pipelines/Pipelines.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -409,6 +410,7 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   tfg::registerTFGPasses();
   tfg::registerTFGConversionPasses();
+  tfg::registerTFGPipelines();
   registerTransformsPasses();
   cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(argc, argv,
