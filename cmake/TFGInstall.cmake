@@ -1,13 +1,14 @@
 # `cmake --install BUILD --prefix P` lays out TFG as a CMake package:
 #   P/include/TFG/...            public headers, .td files, generated .h.inc
 #   P/lib/libTFG*.a              TFGDialect TFGImport TFGProto TFGCheckpoint
-#                                TFGTransforms TFGConversion
+#                                TFGTransforms TFGConversion TFGPipelines
 #   P/lib/libTFGPlugin.so        the mlir-opt plugin
 #   P/bin/tfg-*                  tools
 #   P/lib/cmake/tfg/TFGConfig.cmake + TFGTargets.cmake (TFG:: targets)
 # Downstream: find_package(TFG REQUIRED CONFIG), then link TFG::TFGDialect,
-# TFG::TFGImport, TFG::TFGTransforms or TFG::TFGConversion (the CPU lowering). The config finds MLIR (the one TFG
-# was built against) and Protobuf itself.
+# TFG::TFGImport, TFG::TFGTransforms, TFG::TFGConversion (the CPU lowering
+# passes) or TFG::TFGPipelines (every pipeline, and the passes that run one).
+# The config finds MLIR (the one TFG was built against) and Protobuf itself.
 #
 # The libraries keep add_mlir_library's DISABLE_INSTALL: without it they
 # would also be installed into, and exported from, MLIR's own export set
@@ -18,7 +19,8 @@ set(TFG_INSTALL_CMAKE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/tfg)
 
 # Usage requirements: our headers, from the tree when building, from the
 # prefix once installed.
-foreach(lib TFGDialect TFGImport TFGTransforms TFGCheckpoint TFGConversion)
+foreach(lib TFGDialect TFGImport TFGTransforms TFGCheckpoint TFGConversion
+    TFGPipelines)
   target_include_directories(${lib} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
@@ -26,7 +28,7 @@ foreach(lib TFGDialect TFGImport TFGTransforms TFGCheckpoint TFGConversion)
 endforeach()
 
 install(TARGETS TFGDialect TFGImport TFGProto TFGCheckpoint TFGTransforms
-                TFGConversion TFGPlugin
+                TFGConversion TFGPipelines TFGPlugin
   EXPORT TFGTargets
   ARCHIVE DESTINATION lib${LLVM_LIBDIR_SUFFIX} COMPONENT tfg
   LIBRARY DESTINATION lib${LLVM_LIBDIR_SUFFIX} COMPONENT tfg)

@@ -18,6 +18,7 @@ prefix="$work/prefix"
 
 echo "== build and install TFG into $prefix"
 ninja -C "$build" TFGDialect TFGImport TFGProto TFGTransforms TFGConversion \
+  TFGPipelines \
   TFGPlugin tfg-opt tfg-translate tfg-graph-diff tfg-run > "$work/build.log" 2>&1 || {
     cat "$work/build.log"; exit 1; }
 cmake --install "$build" --prefix "$prefix" > "$work/install.log" 2>&1 || {
@@ -25,6 +26,8 @@ cmake --install "$build" --prefix "$prefix" > "$work/install.log" 2>&1 || {
 for f in lib/cmake/tfg/TFGConfig.cmake lib/cmake/tfg/TFGTargets.cmake \
          lib/libTFGDialect.a lib/libTFGImport.a lib/libTFGTransforms.a \
          lib/libTFGConversion.a bin/tfg-run include/TFG/Conversion/Passes.h \
+         lib/libTFGPipelines.a include/TFG/Pipelines/Pipelines.h \
+         include/TFG/Pipelines/Passes.h.inc \
          lib/libTFGProto.a lib/libTFGPlugin.so bin/tfg-opt bin/tfg-translate \
          bin/tfg-graph-diff include/TFG/Dialect/IR/TFG.h \
          include/TFG/Dialect/IR/TFGOps.h.inc include/TFG/Import/Import.h \

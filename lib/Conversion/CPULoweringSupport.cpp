@@ -1,4 +1,4 @@
-//===- CPULoweringSupport.cpp - What the CPU lowering needs besides passes -===//
+//===- CPULoweringSupport.cpp - The CPU lowering's helpers ----------------===//
 //
 // The two small passes the CPU lowering pipeline runs that have no options
 // and no use on their own (so they are not registered), the dialects the

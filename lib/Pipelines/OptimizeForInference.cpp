@@ -1,4 +1,4 @@
-//===- OptimizeForInference.cpp - The whole inference surgery --------------===//
+//===- OptimizeForInference.cpp - The whole inference surgery -------------===//
 //
 // One pass that runs the training-graph surgery in the order that lets each
 // step see the previous one's result: binding makes predicates constant,

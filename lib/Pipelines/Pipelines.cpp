@@ -1,4 +1,4 @@
-//===- Pipelines.cpp - Every TFG pipeline builder ---------------------------===//
+//===- Pipelines.cpp - Every TFG pipeline builder -------------------------===//
 //
 // The graph surgery and the CPU lowering as C++ builders that add passes
 // made from their option structs, and their registration under a name.

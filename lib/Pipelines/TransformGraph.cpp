@@ -163,7 +163,8 @@ LogicalResult tfg::buildTransformGraphPipeline(
       SmallVector<std::string> ignore = t.values("ignore_errors");
       FoldConstantsOptions foldConstants;
       foldConstants.ignoreErrors =
-          !ignore.empty() && StringRef(ignore.back()).equals_insensitive("true");
+          !ignore.empty() &&
+          StringRef(ignore.back()).equals_insensitive("true");
       passes.push_back(createFoldConstants(foldConstants));
     } else if (t.name == "fold_batch_norms") {
       if (!allowOnly({}))

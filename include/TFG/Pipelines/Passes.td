@@ -1,4 +1,4 @@
-//===- Passes.td - Passes that run TFG pipelines ------------*- tablegen -*-===//
+//===- Passes.td - Passes that run TFG pipelines -----------*- tablegen -*-===//
 //
 // Passes whose work is a pipeline of other TFG passes, built at run time
 // because it depends on what the pass finds (the outputs of the graph) or

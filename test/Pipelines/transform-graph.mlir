@@ -11,6 +11,10 @@
 // RUN: not tfg-opt %s --tfg-transform-graph="transforms='remove_nodes(op=Identity, opp=NoOp)'" 2>&1 | FileCheck %s --check-prefix=PARAM
 // RUN: not tfg-opt %s --tfg-transform-graph="transforms='remove_nodes(op=Identity'" 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // RUN: not tfg-opt %s --tfg-transform-graph="outputs=y transforms='strip_unused_nodes(type=floaty)'" 2>&1 | FileCheck %s --check-prefix=DTYPE
+// RUN: not tfg-opt %s --tfg-transform-graph="transforms='quantize_weights(minimum_size=lots)'" 2>&1 | FileCheck %s --check-prefix=SIZE
+// The TFG passes each transform becomes (print-pipeline), in order, with
+// inputs and outputs where TensorFlow's transform uses them.
+// RUN: tfg-opt %s --tfg-transform-graph="inputs=x outputs=y print-pipeline transforms='add_default_attributes strip_unused_nodes(type=float, shape=\"1,4\") remove_nodes(op=Identity, op=CheckNumerics) fold_constants(ignore_errors=true) fold_old_batch_norms fold_batch_norms merge_duplicate_nodes quantize_weights(minimum_size=0x10) sort_by_execution_order'" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINT
 
 // CHECK:      %[[X:.*]], %{{.*}} = tfg.Placeholder name("x")
 // CHECK-NEXT: tfg.Neg(%[[X]]) name("y")
@@ -29,6 +33,9 @@
 // PARAM: error: tfg-transform-graph: remove_nodes: parameter 'opp' is not supported
 // SYNTAX: error: tfg-transform-graph: in remove_nodes(...): missing ')'
 // DTYPE: error: tfg-strip-unused-nodes: unknown dtype 'floaty'
+// SIZE: error: tfg-transform-graph: quantize_weights: minimum_size 'lots' is not a number
+
+// PRINT: tfg-transform-graph: tfg-strip-unused-nodes{input-dtype=float input-shape=1,4 inputs={x} outputs={y}},tfg-remove-nodes{absorb-output-identities=false keep={y} ops={Identity,CheckNumerics}},tfg-fold-constants{ignore-errors=true max-constant-size=10485760},tfg-fold-old-batch-norms,tfg-fold-batch-norms,tfg-merge-duplicate-nodes{keep={x,y}},tfg-quantize-weights{minimum-size=16 mode=tensorflow},tfg-sort-by-execution-order{{$}}
 
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
