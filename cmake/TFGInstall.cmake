@@ -2,14 +2,16 @@
 #   P/include/TFG/...            public headers, .td files, generated .h.inc
 #   P/lib/libTFG*.a              TFGDialect TFGAnalysis TFGImportExport TFGProto
 #                                TFGCheckpoint TFGTransformUtils
-#                                TFGTransforms TFGConversion TFGRunner
+#                                TFGTransforms TFGConversion TFGPipelines
+#                                TFGRunner
 #   P/lib/libTFGPlugin.so        the mlir-opt plugin
 #   P/bin/tfg-*                  tools
 #   P/lib/cmake/tfg/TFGConfig.cmake + TFGTargets.cmake (TFG:: targets)
 # Downstream: find_package(TFG REQUIRED CONFIG), then link TFG::TFGDialect,
-# TFG::TFGImportExport, TFG::TFGTransforms, TFG::TFGConversion (the CPU lowering)
-# or TFG::TFGRunner (compile and run a model on the CPU). The config finds
-# MLIR (the one TFG was built against) and Protobuf itself.
+# TFG::TFGImportExport, TFG::TFGTransforms, TFG::TFGConversion (the CPU
+# lowering passes), TFG::TFGPipelines (every pipeline, and the passes that
+# run one) or TFG::TFGRunner (compile and run a model on the CPU). The config
+# finds MLIR (the one TFG was built against) and Protobuf itself.
 #
 # The libraries keep add_mlir_library's DISABLE_INSTALL: without it they
 # would also be installed into, and exported from, MLIR's own export set
@@ -21,7 +23,7 @@ set(TFG_INSTALL_CMAKE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/tfg)
 # Usage requirements: our headers, from the tree when building, from the
 # prefix once installed.
 foreach(lib TFGDialect TFGAnalysis TFGImportExport TFGTransformUtils TFGTransforms
-    TFGCheckpoint TFGConversion TFGRunner)
+    TFGCheckpoint TFGConversion TFGPipelines TFGRunner)
   target_include_directories(${lib} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
@@ -29,7 +31,7 @@ foreach(lib TFGDialect TFGAnalysis TFGImportExport TFGTransformUtils TFGTransfor
 endforeach()
 
 install(TARGETS TFGDialect TFGAnalysis TFGImportExport TFGProto TFGCheckpoint
-                TFGTransformUtils TFGTransforms TFGConversion TFGRunner
+                TFGTransformUtils TFGTransforms TFGConversion TFGPipelines TFGRunner
                 TFGPlugin
   EXPORT TFGTargets
   ARCHIVE DESTINATION lib${LLVM_LIBDIR_SUFFIX} COMPONENT tfg

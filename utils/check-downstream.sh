@@ -19,7 +19,7 @@ prefix="$work/prefix"
 
 echo "== build and install TFG into $prefix"
 ninja -C "$build" TFGDialect TFGImportExport TFGProto TFGTransforms TFGConversion \
-  TFGRunner TFGPlugin tfg-opt tfg-translate tfg-graph-diff tfg-run > "$work/build.log" 2>&1 || {
+  TFGPipelines TFGRunner TFGPlugin tfg-opt tfg-translate tfg-graph-diff tfg-run > "$work/build.log" 2>&1 || {
     cat "$work/build.log"; exit 1; }
 cmake --install "$build" --prefix "$prefix" > "$work/install.log" 2>&1 || {
   cat "$work/install.log"; exit 1; }
@@ -27,6 +27,8 @@ for f in lib/cmake/tfg/TFGConfig.cmake lib/cmake/tfg/TFGTargets.cmake \
          lib/libTFGDialect.a lib/libTFGImportExport.a lib/libTFGTransforms.a \
          lib/libTFGConversion.a bin/tfg-run include/TFG/Conversion/Passes.h \
          lib/libTFGRunner.a include/TFG/Runner/CompiledModel.h \
+         lib/libTFGPipelines.a include/TFG/Pipelines/Pipelines.h \
+         include/TFG/Pipelines/Passes.h.inc \
          lib/libTFGProto.a lib/libTFGPlugin.so bin/tfg-opt bin/tfg-translate \
          bin/tfg-graph-diff include/TFG/Dialect/IR/TFG.h \
          include/TFG/Dialect/IR/TFGOps.h.inc include/TFG/ImportExport/Import.h \

@@ -7,13 +7,15 @@
 //            --pass-pipeline='builtin.module(tfg-summarize)' graph.mlir
 //
 // The dialect plugin entry point registers the TFG dialect, the pass plugin
-// entry point registers every TFG pass. The module links TFG's static
-// (position-independent) libraries and resolves MLIR and LLVM against the
-// same libMLIR.so / libLLVM.so that mlir-opt itself uses.
+// entry point registers every TFG graph pass and the TFG pipelines. The
+// module links TFG's static (position-independent) libraries and resolves
+// MLIR and LLVM against the same libMLIR.so / libLLVM.so that mlir-opt
+// itself uses.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TFG/Dialect/IR/TFG.h"
+#include "TFG/Pipelines/Pipelines.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -33,5 +35,8 @@ mlirGetDialectPluginInfo() {
 extern "C" LLVM_ATTRIBUTE_WEAK ::mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "TFG", LLVM_VERSION_STRING,
-          []() { mlir::tfg::registerTFGPasses(); }};
+          []() {
+            mlir::tfg::registerTFGPasses();
+            mlir::tfg::registerTFGPipelines();
+          }};
 }

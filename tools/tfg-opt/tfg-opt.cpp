@@ -6,6 +6,7 @@
 
 #include "TFG/Conversion/Passes.h"
 #include "TFG/Dialect/IR/TFG.h"
+#include "TFG/Pipelines/Pipelines.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -20,6 +21,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::tfg::registerTFGPasses();
   mlir::tfg::registerTFGConversionPasses();
+  mlir::tfg::registerTFGPipelines();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "TFG optimizer driver\n", registry));
 }

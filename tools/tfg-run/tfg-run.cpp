@@ -13,6 +13,7 @@
 #include "TFG/Runner/CompiledModel.h"
 #include "TFG/Runner/Npy.h"
 #include "TFG/Runner/Reference.h"
+#include "TFG/Pipelines/Pipelines.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -116,6 +117,7 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerTFGPasses();
   registerTFGConversionPasses();
+  registerTFGPipelines();
   registerTransformsPasses();
   cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(argc, argv,

@@ -12,39 +12,22 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
-#include "mlir/Pass/PassManager.h"
-
-#include <string>
 
 namespace mlir::tfg {
 
 #define GEN_PASS_DECL
 #include "TFG/Conversion/Passes.h.inc"
 
-/// Options of the whole CPU lowering (those of tfg-graph-to-func).
-struct LowerToLLVMOptions {
-  llvm::SmallVector<std::string> inputs, inputShapes, outputs;
-  int64_t batchSize = 1;
-  std::string funcName = "main";
-};
+/// Sets `llvm.emit_c_interface` on a function, for ExecutionEngine's C
+/// interface. A step of the CPU lowering pipeline (TFG/Pipelines).
+std::unique_ptr<Pass> createEmitCInterfacePass();
 
-/// Graph -> func.func -> linalg/tensor/arith/math on tensors. What
-/// `--tfg-lower-to-linalg` runs.
-void buildLowerToLinalgPipeline(OpPassManager &pm,
-                                const LowerToLLVMOptions &options);
+/// Rewrites strided memref.copy into linalg.copy (loops LLVM vectorizes)
+/// after bufferization. A step of the CPU lowering pipeline.
+std::unique_ptr<Pass> createStridedCopyToLoopsPass();
 
-/// Upstream bufferization and conversion of a tensor-level function
-/// (linalg, tensor, arith, math) to the LLVM dialect.
-void buildLinalgToLLVMPipeline(OpPassManager &pm);
-
-/// The whole CPU lowering: buildLowerToLinalgPipeline, then
-/// buildLinalgToLLVMPipeline; the function gets `llvm.emit_c_interface`.
-/// What `--tfg-lower-to-llvm` runs.
-void buildLowerToLLVMPipeline(OpPassManager &pm,
-                              const LowerToLLVMOptions &options);
-
-/// Registers the passes and the `tfg-lower-to-linalg` /
-/// `tfg-lower-to-llvm` pipelines.
+/// Registers the conversion passes (the pipelines that use them are
+/// registered by TFG/Pipelines' registerTFGPipelines).
 void registerTFGConversionPasses();
 
 /// Dialects the lowering creates (for tools that parse lowered IR).

@@ -21,7 +21,7 @@
 #ifndef TFG_RUNNER_COMPILEDMODEL_H
 #define TFG_RUNNER_COMPILEDMODEL_H
 
-#include "TFG/Conversion/Passes.h"
+#include "TFG/Pipelines/Pipelines.h"
 #include "TFG/Runner/Tensor.h"
 
 #include "mlir/IR/BuiltinOps.h"

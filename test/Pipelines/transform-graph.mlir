@@ -17,6 +17,10 @@
 // RUN: tfg-opt %t/dtype.mlir --tfg-transform-graph="outputs=y transforms='strip_unused_nodes(type=floaty)'" -verify-diagnostics
 // RUN: not tfg-opt %t/dtype.mlir --tfg-transform-graph="outputs=y transforms='strip_unused_nodes(type=floaty)'" -o %t/out.mlir
 // RUN: test ! -e %t/out.mlir
+// RUN: not tfg-opt %t/graph.mlir --tfg-transform-graph="transforms='quantize_weights(minimum_size=lots)'" 2>&1 | FileCheck %s --check-prefix=SIZE
+// The TFG passes each transform becomes (print-pipeline), in order, with
+// inputs and outputs where TensorFlow's transform uses them.
+// RUN: tfg-opt %t/graph.mlir --tfg-transform-graph="inputs=x outputs=y print-pipeline transforms='add_default_attributes strip_unused_nodes(type=float, shape=\"1,4\") remove_nodes(op=Identity, op=CheckNumerics) fold_constants(ignore_errors=true) fold_old_batch_norms fold_batch_norms merge_duplicate_nodes quantize_weights(minimum_size=0x10) sort_by_execution_order'" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINT
 
 // CHECK:      %[[X:.*]], %{{.*}} = tfg.Placeholder name("x")
 // CHECK-NEXT: tfg.Neg(%[[X]]) name("y")
@@ -34,6 +38,9 @@
 // UNKNOWN: error: tfg-transform-graph: unknown transform 'fold_everything' (TFG knows strip_unused_nodes,
 // PARAM: error: tfg-transform-graph: remove_nodes: parameter 'opp' is not supported
 // SYNTAX: error: tfg-transform-graph: in remove_nodes(...): missing ')'
+// SIZE: error: tfg-transform-graph: quantize_weights: minimum_size 'lots' is not a number
+
+// PRINT: tfg-transform-graph: tfg-strip-unused-nodes{input-dtype=float input-shape=1,4 inputs={x} outputs={y}},tfg-remove-nodes{absorb-output-identities=false keep={y} ops={Identity,CheckNumerics}},tfg-fold-constants{ignore-errors=true max-constant-size=10485760},tfg-fold-old-batch-norms,tfg-fold-batch-norms,tfg-merge-duplicate-nodes{keep={x,y}},tfg-quantize-weights{minimum-size=16 mode=tensorflow},tfg-sort-by-execution-order{{$}}
 
 //--- graph.mlir
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {

@@ -1,24 +1,23 @@
 //===- TransformGraph.cpp - TensorFlow transform_graph spelling ------------===//
 //
 // `--transforms='strip_unused_nodes remove_nodes(op=Identity) ...'`, as
-// TensorFlow's graph_transforms tool takes it, translated into TFG passes and
-// run as a nested pipeline. Users of transform_graph keep their scripts.
+// TensorFlow's graph_transforms tool takes it, translated into TFG passes
+// (built from their option structs) and run as a nested pipeline. Users of
+// transform_graph keep their scripts.
 //
 //===----------------------------------------------------------------------===//
 
+#include "TFG/Pipelines/Pipelines.h"
 #include "TFG/Transforms/Passes.h"
-#include "TFG/Transforms/Pipelines.h"
 
 #include "mlir/Dialect/PDL/IR/PDL.h"
 #include "mlir/Dialect/PDLInterp/IR/PDLInterp.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace mlir::tfg {
 #define GEN_PASS_DEF_TRANSFORMGRAPH
-#include "TFG/Transforms/Passes.h.inc"
+#include "TFG/Pipelines/Passes.h.inc"
 } // namespace mlir::tfg
 
 using namespace mlir;
@@ -120,19 +119,15 @@ parseTransforms(StringRef text, std::string &error) {
   return transforms;
 }
 
-static std::string joinList(ArrayRef<std::string> items) {
-  return llvm::join(items, ",");
-}
-
-FailureOr<std::string>
-tfg::translateTransformGraph(StringRef transformsText,
-                             ArrayRef<std::string> inputs,
-                             ArrayRef<std::string> outputs,
-                             std::string &error) {
-  auto transforms = parseTransforms(transformsText, error);
+LogicalResult tfg::buildTransformGraphPipeline(
+    OpPassManager &pm, const TransformGraphOptions &options,
+    std::string &error) {
+  auto transforms = parseTransforms(options.transforms, error);
   if (failed(transforms))
     return failure();
-  SmallVector<std::string> passes;
+  ArrayRef<std::string> inputs = options.inputs, outputs = options.outputs;
+  // Added to `pm` only once every transform is understood.
+  SmallVector<std::unique_ptr<Pass>> passes;
   for (const Transform &t : *transforms) {
     // Parameters each transform understands; anything else is an error,
     // not silently ignored.
@@ -144,70 +139,67 @@ tfg::translateTransformGraph(StringRef transformsText,
         }
       return true;
     };
-    auto bracesIfAny = [](SmallVector<std::string> options) {
-      llvm::erase_if(options, [](const std::string &o) { return o.empty(); });
-      return options.empty() ? std::string()
-                             : "{" + llvm::join(options, " ") + "}";
-    };
     if (t.name == "strip_unused_nodes") {
       if (!allowOnly({"type", "shape", "name"}))
         return failure();
-      SmallVector<std::string> options;
-      if (!inputs.empty())
-        options.push_back("inputs=" + joinList(inputs));
-      if (!outputs.empty())
-        options.push_back("outputs=" + joinList(outputs));
+      StripUnusedNodesOptions strip;
+      strip.inputs.assign(inputs.begin(), inputs.end());
+      strip.outputs.assign(outputs.begin(), outputs.end());
       if (!t.values("type").empty())
-        options.push_back("input-dtype=" + t.values("type").back());
+        strip.inputDType = t.values("type").back();
       if (!t.values("shape").empty())
-        options.push_back("input-shape=\"" + t.values("shape").back() + "\"");
-      passes.push_back("tfg-strip-unused-nodes" + bracesIfAny(options));
+        strip.inputShape = t.values("shape").back();
+      passes.push_back(createStripUnusedNodes(strip));
     } else if (t.name == "remove_nodes") {
       if (!allowOnly({"op"}))
         return failure();
-      SmallVector<std::string> options;
-      if (!t.values("op").empty())
-        options.push_back("ops=" + joinList(t.values("op")));
-      if (!outputs.empty())
-        options.push_back("keep=" + joinList(outputs));
-      passes.push_back("tfg-remove-nodes" + bracesIfAny(options));
+      RemoveNodesOptions removeNodes;
+      removeNodes.ops = t.values("op");
+      removeNodes.keep.assign(outputs.begin(), outputs.end());
+      passes.push_back(createRemoveNodes(removeNodes));
     } else if (t.name == "fold_constants") {
       if (!allowOnly({"ignore_errors", "clear_output_shapes"}))
         return failure();
       SmallVector<std::string> ignore = t.values("ignore_errors");
-      passes.push_back(
-          std::string("tfg-fold-constants") +
-          (!ignore.empty() && StringRef(ignore.back()).equals_insensitive("true")
-               ? "{ignore-errors=true}"
-               : ""));
+      FoldConstantsOptions foldConstants;
+      foldConstants.ignoreErrors =
+          !ignore.empty() &&
+          StringRef(ignore.back()).equals_insensitive("true");
+      passes.push_back(createFoldConstants(foldConstants));
     } else if (t.name == "fold_batch_norms") {
       if (!allowOnly({}))
         return failure();
-      passes.push_back("tfg-fold-batch-norms");
+      passes.push_back(createFoldBatchNorms());
     } else if (t.name == "fold_old_batch_norms") {
       if (!allowOnly({}))
         return failure();
-      passes.push_back("tfg-fold-old-batch-norms");
+      passes.push_back(createFoldOldBatchNorms());
     } else if (t.name == "merge_duplicate_nodes") {
       if (!allowOnly({}))
         return failure();
       // TensorFlow's transform keeps the names of inputs and outputs.
-      SmallVector<std::string> kept(inputs.begin(), inputs.end());
-      kept.append(outputs.begin(), outputs.end());
-      passes.push_back(
-          "tfg-merge-duplicate-nodes" +
-          bracesIfAny({kept.empty() ? "" : "keep=" + joinList(kept)}));
+      MergeDuplicateNodesOptions merge;
+      merge.keep.assign(inputs.begin(), inputs.end());
+      merge.keep.append(outputs.begin(), outputs.end());
+      passes.push_back(createMergeDuplicateNodes(merge));
     } else if (t.name == "sort_by_execution_order") {
       if (!allowOnly({}))
         return failure();
-      passes.push_back("tfg-sort-by-execution-order");
+      passes.push_back(createSortByExecutionOrder());
     } else if (t.name == "quantize_weights") {
       if (!allowOnly({"minimum_size"}))
         return failure();
-      SmallVector<std::string> options;
-      if (!t.values("minimum_size").empty())
-        options.push_back("minimum-size=" + t.values("minimum_size").back());
-      passes.push_back("tfg-quantize-weights" + bracesIfAny(options));
+      QuantizeWeightsOptions quantize;
+      if (!t.values("minimum_size").empty()) {
+        // Radix 0, as the pass option's own parser reads it.
+        std::string size = t.values("minimum_size").back();
+        if (StringRef(size).getAsInteger(0, quantize.minimumSize)) {
+          error = "quantize_weights: minimum_size '" + size +
+                  "' is not a number";
+          return failure();
+        }
+      }
+      passes.push_back(createQuantizeWeights(quantize));
     } else if (t.name == "add_default_attributes") {
       // The importer fills every default from the op registry already.
       if (!allowOnly({}))
@@ -221,23 +213,9 @@ tfg::translateTransformGraph(StringRef transformsText,
       return failure();
     }
   }
-  return llvm::join(passes, ",");
-}
-
-LogicalResult tfg::runNestedPipeline(Pass &pass, StringRef pipeline,
-                                     ModuleOp module,
-                                     function_ref<LogicalResult(
-                                         OpPassManager &, Operation *)>
-                                         runPipeline) {
-  OpPassManager pm(ModuleOp::getOperationName());
-  std::string errors;
-  llvm::raw_string_ostream errorStream(errors);
-  if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
-    return module.emitError()
-           << pass.getArgument() << ": cannot build the pipeline '"
-           << pipeline << "': " << errors;
-  }
-  return runPipeline(pm, module);
+  for (std::unique_ptr<Pass> &pass : passes)
+    pm.addPass(std::move(pass));
+  return success();
 }
 
 namespace {
@@ -246,17 +224,22 @@ struct TransformGraphPass
   using Base::Base;
 
   void runOnOperation() override {
+    TransformGraphOptions options;
+    options.transforms = transforms;
+    options.inputs.assign(inputs.begin(), inputs.end());
+    options.outputs.assign(outputs.begin(), outputs.end());
+    OpPassManager pm(ModuleOp::getOperationName());
     std::string error;
-    FailureOr<std::string> pipeline =
-        translateTransformGraph(transforms, inputs, outputs, error);
-    if (failed(pipeline)) {
+    if (failed(buildTransformGraphPipeline(pm, options, error))) {
       getOperation().emitError() << "tfg-transform-graph: " << error;
       return signalPassFailure();
     }
-    auto run = [&](OpPassManager &pm, Operation *op) {
-      return runPipeline(pm, op);
-    };
-    if (failed(runNestedPipeline(*this, *pipeline, getOperation(), run)))
+    if (printPipeline) {
+      llvm::errs() << "tfg-transform-graph: ";
+      printPipelinePasses(pm, llvm::errs());
+      llvm::errs() << "\n";
+    }
+    if (failed(runPipeline(pm, getOperation())))
       signalPassFailure();
   }
 };

@@ -1,0 +1,241 @@
+//===- Pipelines.cpp - Every TFG pipeline builder -------------------------===//
+//
+// The graph surgery and the CPU lowering as C++ builders that add passes
+// made from their option structs, and their registration under a name.
+// transform_graph's builder lives with its parser, in TransformGraph.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TFG/Pipelines/Pipelines.h"
+#include "TFG/Conversion/Passes.h"
+#include "TFG/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir::tfg {
+namespace {
+#define GEN_PASS_REGISTRATION
+#include "TFG/Pipelines/Passes.h.inc"
+
+/// tfg-optimize-for-inference's options but print-pipeline (use
+/// --dump-pass-pipeline), as a named pipeline's.
+struct OptimizeForInferencePipelineOptions
+    : PassPipelineOptions<OptimizeForInferencePipelineOptions> {
+  ListOption<std::string> inputs{*this, "inputs",
+                                 llvm::cl::desc("Input node names")};
+  ListOption<std::string> outputs{
+      *this, "outputs", llvm::cl::desc("Output node names (required)")};
+  ListOption<std::string> bind{
+      *this, "bind",
+      llvm::cl::desc("Placeholders to bind, name=value (training=false)")};
+  Option<std::string> checkpoint{
+      *this, "checkpoint",
+      llvm::cl::desc("Freeze variables from this checkpoint first")};
+  Option<bool> foldBatchNorms{
+      *this, "fold-batch-norms",
+      llvm::cl::desc("Fold batch norms into convolution / matmul weights"),
+      llvm::cl::init(true)};
+  Option<bool> quantizeWeights{
+      *this, "quantize",
+      llvm::cl::desc("Quantize large float weights (tfg-quantize-weights)"),
+      llvm::cl::init(false)};
+
+  OptimizeForInferenceOptions get() const {
+    OptimizeForInferenceOptions o;
+    o.inputs.assign(inputs.begin(), inputs.end());
+    o.outputs.assign(outputs.begin(), outputs.end());
+    o.bind.assign(bind.begin(), bind.end());
+    o.checkpoint = checkpoint;
+    o.foldBatchNorms = foldBatchNorms;
+    o.quantizeWeights = quantizeWeights;
+    return o;
+  }
+};
+
+/// tfg-lower-to-linalg's and tfg-lower-to-llvm's options.
+struct LowerToLLVMPipelineOptions
+    : PassPipelineOptions<LowerToLLVMPipelineOptions> {
+  ListOption<std::string> inputs{*this, "inputs",
+                                 llvm::cl::desc("Fed nodes")};
+  ListOption<std::string> inputShapes{
+      *this, "input-shapes", llvm::cl::desc("name:1x224x224x3 per input")};
+  ListOption<std::string> outputs{*this, "outputs",
+                                  llvm::cl::desc("Output tensors")};
+  Option<int64_t> batchSize{*this, "batch-size",
+                            llvm::cl::desc("Unknown batch dimension"),
+                            llvm::cl::init(1)};
+  Option<std::string> funcName{*this, "func-name",
+                               llvm::cl::desc("Function name"),
+                               llvm::cl::init("main")};
+  LowerToLLVMOptions get() const {
+    LowerToLLVMOptions o;
+    o.inputs.assign(inputs.begin(), inputs.end());
+    o.inputShapes.assign(inputShapes.begin(), inputShapes.end());
+    o.outputs.assign(outputs.begin(), outputs.end());
+    o.batchSize = batchSize;
+    o.funcName = funcName;
+    return o;
+  }
+};
+} // namespace
+
+void buildOptimizeForInferencePipeline(
+    OpPassManager &pm, const OptimizeForInferenceOptions &options) {
+  if (!options.checkpoint.empty()) {
+    FreezeVariablesOptions freeze;
+    freeze.checkpoint = options.checkpoint;
+    freeze.outputs = options.outputs;
+    pm.addPass(createFreezeVariables(freeze));
+  }
+  StripUnusedNodesOptions strip;
+  strip.inputs = options.inputs;
+  strip.outputs = options.outputs;
+  pm.addPass(createStripUnusedNodes(strip));
+  BindPlaceholdersOptions bind;
+  bind.bindings = options.bind;
+  bind.inputs = options.inputs;
+  pm.addPass(createBindPlaceholders(bind));
+  pm.addPass(createEliminateSwitchMerge());
+  pm.addPass(createRemoveDropout());
+  RemoveNodesOptions removeNodes;
+  removeNodes.keep = options.outputs;
+  removeNodes.absorbOutputIdentities = true;
+  pm.addPass(createRemoveNodes(removeNodes));
+  // What binding and branch elimination left constant is folded even where
+  // some node cannot be (a warning): the surgery goes on.
+  FoldConstantsOptions foldConstants;
+  foldConstants.ignoreErrors = true;
+  pm.addPass(createFoldConstants(foldConstants));
+  if (options.foldBatchNorms) {
+    pm.addPass(createFoldOldBatchNorms());
+    pm.addPass(createFoldBatchNorms());
+    pm.addPass(createFoldConstants(foldConstants));
+  }
+  MergeDuplicateNodesOptions merge;
+  merge.keep = options.outputs;
+  pm.addPass(createMergeDuplicateNodes(merge));
+  StripUnusedNodesOptions stripAgain;
+  stripAgain.outputs = options.outputs;
+  pm.addPass(createStripUnusedNodes(stripAgain));
+  if (options.quantizeWeights)
+    pm.addPass(createQuantizeWeights());
+  pm.addPass(createSortByExecutionOrder());
+}
+
+void printPipelinePasses(OpPassManager &pm, llvm::raw_ostream &os) {
+  llvm::interleave(
+      pm.getPasses(), os, [&](Pass &pass) { pass.printAsTextualPipeline(os); },
+      ",");
+}
+
+void buildLowerToLinalgPipeline(OpPassManager &pm,
+                                const LowerToLLVMOptions &options) {
+  GraphToFuncOptions graphToFunc;
+  graphToFunc.inputs = options.inputs;
+  graphToFunc.inputShapes = options.inputShapes;
+  graphToFunc.outputs = options.outputs;
+  graphToFunc.batchSize = options.batchSize;
+  graphToFunc.funcName = options.funcName;
+  pm.addPass(createGraphToFunc(graphToFunc));
+  pm.addNestedPass<func::FuncOp>(createConvertTFGToLinalg());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void buildLinalgToLLVMPipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createEmitCInterfacePass());
+  pm.addNestedPass<func::FuncOp>(createCPUVectorizeConvolutions());
+  pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createCPULoopOrder());
+  pm.addNestedPass<func::FuncOp>(createLinalgFoldUnitExtentDimsPass());
+  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::BufferDeallocationPipelineOptions dealloc;
+  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  pm.addNestedPass<func::FuncOp>(createStridedCopyToLoopsPass());
+  {
+    VectorTransferToSCFOptions toSCF;
+    toSCF.unroll = true;
+    pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(toSCF));
+  }
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  {
+    ConvertVectorToLLVMPassOptions toLLVM;
+    toLLVM.vectorContractLowering = vector::VectorContractLowering::OuterProduct;
+    pm.addPass(createConvertVectorToLLVMPass(toLLVM));
+  }
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  // Intrinsics where LLVM has them (exp, sqrt, rsqrt, floor, ...), libm
+  // calls for the rest (tanh, erf).
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void buildLowerToLLVMPipeline(OpPassManager &pm,
+                              const LowerToLLVMOptions &options) {
+  buildLowerToLinalgPipeline(pm, options);
+  buildLinalgToLLVMPipeline(pm);
+}
+
+void registerTFGPipelines() {
+  registerTFGPipelinePasses();
+  // Not PassPipelineRegistration: its builder cannot fail, and without
+  // outputs this pipeline would let every step infer its own from a graph
+  // the previous steps changed (tfg-optimize-for-inference fixes them from
+  // the graph first; a pipeline is built before there is a graph).
+  registerPassPipeline(
+      "tfg-optimize-for-inference-pipeline",
+      "tfg-optimize-for-inference's steps for given outputs, as a pipeline "
+      "(--dump-pass-pipeline shows them)",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        OptimizeForInferencePipelineOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        if (options.outputs.empty())
+          return errorHandler("tfg-optimize-for-inference-pipeline needs "
+                              "outputs=...; tfg-optimize-for-inference "
+                              "finds them in the graph");
+        buildOptimizeForInferencePipeline(pm, options.get());
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optionsHandler) {
+        optionsHandler(OptimizeForInferencePipelineOptions());
+      });
+  PassPipelineRegistration<LowerToLLVMPipelineOptions>(
+      "tfg-lower-to-linalg",
+      "tfg-graph-to-func, then tfg-convert-to-linalg: the graph as a "
+      "function on static-shaped tensors in linalg/tensor/arith/math",
+      [](OpPassManager &pm, const LowerToLLVMPipelineOptions &options) {
+        buildLowerToLinalgPipeline(pm, options.get());
+      });
+  PassPipelineRegistration<LowerToLLVMPipelineOptions>(
+      "tfg-lower-to-llvm",
+      "The CPU lowering: tfg-lower-to-linalg, bufferization, loops, and the "
+      "LLVM dialect (ready for mlir::ExecutionEngine)",
+      [](OpPassManager &pm, const LowerToLLVMPipelineOptions &options) {
+        buildLowerToLLVMPipeline(pm, options.get());
+      });
+}
+
+} // namespace mlir::tfg
