@@ -2,6 +2,7 @@
 
 #include "TFG/Runner/CompiledModel.h"
 
+#include "TFG/Conversion/Passes.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Import.h"
 

@@ -10,10 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TFG/Conversion/Passes.h"
+#include "TFG/Pipelines/Pipelines.h"
 #include "TFG/Runner/CompiledModel.h"
 #include "TFG/Runner/Npy.h"
 #include "TFG/Runner/Reference.h"
-#include "TFG/Pipelines/Pipelines.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
