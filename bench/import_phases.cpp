@@ -106,9 +106,9 @@ bool step(const char *name, const std::function<bool()> &body) {
     resetPeak();
   auto start = std::chrono::steady_clock::now();
   bool ok = body();
-  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                           start)
-                 .count();
+  double s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   total += s;
   Memory m = readMemory();
   std::printf("  %-34s %8.3f s   RSS after %8.1f MiB   peak %8.1f MiB\n", name,
@@ -136,8 +136,7 @@ int runPublic(MLIRContext &context) {
         return bool(module);
       }))
     return 1;
-  if (!importOnly &&
-      !step("export (exportGraphDefFile)", [&] {
+  if (!importOnly && !step("export (exportGraphDefFile)", [&] {
         return succeeded(
             tfg::exportGraphDefFile(*module, outputPath, /*asText=*/false));
       }))

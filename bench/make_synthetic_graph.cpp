@@ -279,15 +279,18 @@ void makeTrainingGraph(GraphDef &graph, int64_t numNodes) {
 
     for (const char *stat : {"gamma", "beta", "moving_mean"})
       b.floatConst(p + "/bn/" + stat, {kChannels}, 0.5f);
-    NodeDef *variance = b.floatConst(p + "/bn/moving_variance", {kChannels}, 0.5f);
+    NodeDef *variance =
+        b.floatConst(p + "/bn/moving_variance", {kChannels}, 0.5f);
     // Variances are positive.
-    std::string *content =
-        (*variance->mutable_attr())["value"].mutable_tensor()->mutable_tensor_content();
+    std::string *content = (*variance->mutable_attr())["value"]
+                               .mutable_tensor()
+                               ->mutable_tensor_content();
     for (size_t i = 3; i < content->size(); i += 4)
       (*content)[i] &= 0x7f;
-    NodeDef *bn = typedNode(b, p + "/bn/FusedBatchNorm", "FusedBatchNorm",
-                            {p + "/conv/Conv2D", p + "/bn/gamma", p + "/bn/beta",
-                             p + "/bn/moving_mean", p + "/bn/moving_variance"});
+    NodeDef *bn =
+        typedNode(b, p + "/bn/FusedBatchNorm", "FusedBatchNorm",
+                  {p + "/conv/Conv2D", p + "/bn/gamma", p + "/bn/beta",
+                   p + "/bn/moving_mean", p + "/bn/moving_variance"});
     Builder::setBool(bn, "is_training", false);
     (*bn->mutable_attr())["epsilon"].set_f(0.001f);
     Builder::setString(bn, "data_format", "NHWC");
@@ -304,13 +307,15 @@ void makeTrainingGraph(GraphDef &graph, int64_t numNodes) {
     for (int64_t dim : {int64_t(1), kSpatial, kSpatial, kChannels})
       shapeValue->add_int_val(static_cast<int32_t>(dim));
     shape->add_input("^" + d + "/Switch");
-    NodeDef *uniform = b.node(d + "/dropout/random_uniform", "RandomUniform", kGPU);
+    NodeDef *uniform =
+        b.node(d + "/dropout/random_uniform", "RandomUniform", kGPU);
     uniform->add_input(d + "/dropout/Shape");
     (*uniform->mutable_attr())["T"].set_type(tensorflow::DT_INT32);
     Builder::setType(uniform, "dtype");
     (*uniform->mutable_attr())["seed"].set_i(0);
     (*uniform->mutable_attr())["seed2"].set_i(0);
-    scalarConst(b, d + "/dropout/keep_prob", 0.9f)->add_input("^" + d + "/Switch");
+    scalarConst(b, d + "/dropout/keep_prob", 0.9f)
+        ->add_input("^" + d + "/Switch");
     typedNode(b, d + "/dropout/add", "Add",
               {d + "/dropout/keep_prob", d + "/dropout/random_uniform"});
     typedNode(b, d + "/dropout/Floor", "Floor", {d + "/dropout/add"});
@@ -319,8 +324,8 @@ void makeTrainingGraph(GraphDef &graph, int64_t numNodes) {
     typedNode(b, d + "/dropout/mul", "Mul",
               {d + "/dropout/div", d + "/dropout/Floor"});
     typedNode(b, d + "/Identity", "Identity", {d + "/Switch"});
-    NodeDef *merge =
-        typedNode(b, d + "/Merge", "Merge", {d + "/Identity", d + "/dropout/mul"});
+    NodeDef *merge = typedNode(b, d + "/Merge", "Merge",
+                               {d + "/Identity", d + "/dropout/mul"});
     (*merge->mutable_attr())["N"].set_i(2);
     typedNode(b, p + "/Relu", "Relu", {d + "/Merge"});
     typedNode(b, p + "/output", "Identity", {p + "/Relu"});
@@ -396,10 +401,11 @@ bool writeGraph(const GraphDef &graph, const std::string &path) {
 }
 
 [[noreturn]] void usage(const char *argv0) {
-  std::fprintf(stderr,
-               "usage: %s --kind=nodes|training|weights [--nodes N] [--weights-mb M] "
-               "-o FILE\n",
-               argv0);
+  std::fprintf(
+      stderr,
+      "usage: %s --kind=nodes|training|weights [--nodes N] [--weights-mb M] "
+      "-o FILE\n",
+      argv0);
   std::exit(2);
 }
 
@@ -431,8 +437,9 @@ int main(int argc, char **argv) {
     else
       usage(argv[0]);
   }
-  if (output.empty() || (kind != "nodes" && kind != "training" && kind != "weights") || nodes < 0 ||
-      megabytes < 1)
+  if (output.empty() ||
+      (kind != "nodes" && kind != "training" && kind != "weights") ||
+      nodes < 0 || megabytes < 1)
     usage(argv[0]);
 
   GraphDef graph;

@@ -26,8 +26,9 @@ passed=$(count Passed); failed=$(count Failed); unsupported=$(count Unsupported)
 rm -f "$log"
 passed=${passed:-0}; failed=${failed:-0}
 # The installed CMake package and a downstream project built against it,
-# then the checked-in generated docs against the .td files: two more tests.
-for check in check-downstream check-docs; do
+# the checked-in generated docs against the .td files, and the C++ sources
+# against .clang-format: three more tests.
+for check in check-downstream check-docs check-format; do
   if bash "$root/utils/$check.sh" "$build"; then
     passed=$((passed + 1))
   else

@@ -45,11 +45,11 @@ void DeadnessAnalysis::analyzeBlock(Block &graph) {
       continue;
     bool dead;
     if (isMergeLike(op))
-      dead = llvm::all_of(getDataOperands(op),
-                          [&](Value v) { return isDead(v); });
+      dead =
+          llvm::all_of(getDataOperands(op), [&](Value v) { return isDead(v); });
     else
-      dead = llvm::any_of(op->getOperands(),
-                          [&](Value v) { return isDead(v); });
+      dead =
+          llvm::any_of(op->getOperands(), [&](Value v) { return isDead(v); });
     if (!dead)
       continue;
     deadNodes.insert(op);

@@ -2,8 +2,8 @@
 
 #include "TFG/Analysis/GraphDot.h"
 
-#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
+#include "TFG/Dialect/IR/OpCategories.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"

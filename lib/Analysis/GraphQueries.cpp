@@ -1,4 +1,5 @@
-//===- GraphQueries.cpp - Questions asked about a tfg.graph ----------------===//
+//===- GraphQueries.cpp - Questions asked about a tfg.graph
+//----------------===//
 
 #include "TFG/Analysis/GraphQueries.h"
 
@@ -80,9 +81,8 @@ tfg::resolveOutputNodes(GraphOp graph, ArrayRef<std::string> names,
     std::string chosen;
     for (Operation *op : roots)
       chosen += (chosen.empty() ? "" : ", ") + getNodeName(op).str();
-    emitRemark(graph.getLoc())
-        << passName << ": no outputs given; inferred: "
-        << (chosen.empty() ? "(none)" : chosen);
+    emitRemark(graph.getLoc()) << passName << ": no outputs given; inferred: "
+                               << (chosen.empty() ? "(none)" : chosen);
     return roots;
   }
   llvm::StringMap<Operation *> byName;
@@ -91,8 +91,8 @@ tfg::resolveOutputNodes(GraphOp graph, ArrayRef<std::string> names,
   for (const std::string &name : wanted) {
     auto it = byName.find(nodeNameOfTensor(name));
     if (it == byName.end()) {
-      graph.emitError() << "no node named '"
-                        << nodeNameOfTensor(name) << "' in the graph";
+      graph.emitError() << "no node named '" << nodeNameOfTensor(name)
+                        << "' in the graph";
       return failure();
     }
     roots.push_back(it->second);
@@ -117,9 +117,9 @@ void tfg::eraseNodesNotReachedFrom(GraphOp graph, ArrayRef<Operation *> roots) {
     op->erase();
 }
 
-FailureOr<llvm::StringSet<>>
-tfg::getKeptNodeNames(GraphOp graph, ArrayRef<std::string> keep,
-                      StringRef passName) {
+FailureOr<llvm::StringSet<>> tfg::getKeptNodeNames(GraphOp graph,
+                                                   ArrayRef<std::string> keep,
+                                                   StringRef passName) {
   llvm::StringSet<> kept;
   if (!keep.empty()) {
     llvm::StringSet<> nodeNames;
@@ -149,12 +149,10 @@ tfg::getKeptNodeNames(GraphOp graph, ArrayRef<std::string> keep,
 }
 
 /// True for the nodes whose outgoing edges close a v1 loop.
-static bool isBackEdgeSource(Operation *op) {
-  return isNextIterationLike(op);
-}
+static bool isBackEdgeSource(Operation *op) { return isNextIterationLike(op); }
 
-FailureOr<SmallVector<Operation *>>
-tfg::getExecutionOrder(GraphOp graph, StringRef passName) {
+FailureOr<SmallVector<Operation *>> tfg::getExecutionOrder(GraphOp graph,
+                                                           StringRef passName) {
   Block &block = graph.getBlock();
   SmallVector<Operation *> nodes;
   llvm::DenseMap<Operation *, unsigned> position;
@@ -231,9 +229,8 @@ tfg::getExecutionOrder(GraphOp graph, StringRef passName) {
       }
     }
   }
-  node->emitError()
-      << passName << ": node '" << getNodeName(node)
-      << "' is on a cycle that passes through no NextIteration";
+  node->emitError() << passName << ": node '" << getNodeName(node)
+                    << "' is on a cycle that passes through no NextIteration";
   return failure();
 }
 

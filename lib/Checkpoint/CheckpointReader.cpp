@@ -12,8 +12,8 @@
 #include "TFG/Checkpoint/CheckpointReader.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -101,34 +101,59 @@ size_t tfg::checkpoint::dtypeSize(int dtype) {
 
 std::string tfg::checkpoint::dtypeName(int dtype) {
   switch (dtype) {
-  case tensorflow::DT_FLOAT: return "float";
-  case tensorflow::DT_DOUBLE: return "double";
-  case tensorflow::DT_INT32: return "int32";
-  case tensorflow::DT_UINT8: return "uint8";
-  case tensorflow::DT_INT16: return "int16";
-  case tensorflow::DT_INT8: return "int8";
-  case tensorflow::DT_STRING: return "string";
-  case tensorflow::DT_COMPLEX64: return "complex64";
-  case tensorflow::DT_INT64: return "int64";
-  case tensorflow::DT_BOOL: return "bool";
-  case tensorflow::DT_QINT8: return "qint8";
-  case tensorflow::DT_QUINT8: return "quint8";
-  case tensorflow::DT_QINT32: return "qint32";
-  case tensorflow::DT_BFLOAT16: return "bfloat16";
-  case tensorflow::DT_QINT16: return "qint16";
-  case tensorflow::DT_QUINT16: return "quint16";
-  case tensorflow::DT_UINT16: return "uint16";
-  case tensorflow::DT_COMPLEX128: return "complex128";
-  case tensorflow::DT_HALF: return "half";
-  case tensorflow::DT_RESOURCE: return "resource";
-  case tensorflow::DT_VARIANT: return "variant";
-  case tensorflow::DT_UINT32: return "uint32";
-  case tensorflow::DT_UINT64: return "uint64";
-  default: return "DT_" + std::to_string(dtype);
+  case tensorflow::DT_FLOAT:
+    return "float";
+  case tensorflow::DT_DOUBLE:
+    return "double";
+  case tensorflow::DT_INT32:
+    return "int32";
+  case tensorflow::DT_UINT8:
+    return "uint8";
+  case tensorflow::DT_INT16:
+    return "int16";
+  case tensorflow::DT_INT8:
+    return "int8";
+  case tensorflow::DT_STRING:
+    return "string";
+  case tensorflow::DT_COMPLEX64:
+    return "complex64";
+  case tensorflow::DT_INT64:
+    return "int64";
+  case tensorflow::DT_BOOL:
+    return "bool";
+  case tensorflow::DT_QINT8:
+    return "qint8";
+  case tensorflow::DT_QUINT8:
+    return "quint8";
+  case tensorflow::DT_QINT32:
+    return "qint32";
+  case tensorflow::DT_BFLOAT16:
+    return "bfloat16";
+  case tensorflow::DT_QINT16:
+    return "qint16";
+  case tensorflow::DT_QUINT16:
+    return "quint16";
+  case tensorflow::DT_UINT16:
+    return "uint16";
+  case tensorflow::DT_COMPLEX128:
+    return "complex128";
+  case tensorflow::DT_HALF:
+    return "half";
+  case tensorflow::DT_RESOURCE:
+    return "resource";
+  case tensorflow::DT_VARIANT:
+    return "variant";
+  case tensorflow::DT_UINT32:
+    return "uint32";
+  case tensorflow::DT_UINT64:
+    return "uint64";
+  default:
+    return "DT_" + std::to_string(dtype);
   }
 }
 
-int64_t tfg::checkpoint::numElements(const tensorflow::TensorShapeProto &shape) {
+int64_t
+tfg::checkpoint::numElements(const tensorflow::TensorShapeProto &shape) {
   if (shape.unknown_rank())
     return -1;
   int64_t n = 1;
@@ -186,9 +211,7 @@ struct BlockHandle {
   uint64_t offset = 0, size = 0;
 };
 
-uint32_t readLE32(const char *p) {
-  return llvm::support::endian::read32le(p);
-}
+uint32_t readLE32(const char *p) { return llvm::support::endian::read32le(p); }
 
 struct IndexFile {
   std::string path;
@@ -214,8 +237,7 @@ struct IndexFile {
     if (actual != expected)
       return error("CRC32C mismatch in block at offset " +
                    llvm::Twine(h.offset) + ": computed " +
-                   hexString(actual, 8) + ", stored " +
-                   hexString(expected, 8));
+                   hexString(actual, 8) + ", stored " + hexString(expected, 8));
     if (type == 1) {
       // TensorFlow's table builder Snappy-compresses blocks when that saves
       // at least 1/8 (large indexes with similar names).
@@ -225,8 +247,8 @@ struct IndexFile {
         return error("Snappy block at offset " + llvm::Twine(h.offset) +
                      " has a corrupt header");
       auto out = std::make_unique<std::string>(length, '\0');
-      if (snappy_uncompress(block.data(), block.size(), out->data(),
-                            &length) != SNAPPY_OK ||
+      if (snappy_uncompress(block.data(), block.size(), out->data(), &length) !=
+              SNAPPY_OK ||
           length != out->size())
         return error("Snappy block at offset " + llvm::Twine(h.offset) +
                      " does not decompress");
@@ -240,9 +262,9 @@ struct IndexFile {
   }
 
   /// Decodes the key/value entries of a block.
-  llvm::Error parseBlock(StringRef block, uint64_t offset,
-                         std::vector<std::pair<std::string, StringRef>> &out)
-      const {
+  llvm::Error
+  parseBlock(StringRef block, uint64_t offset,
+             std::vector<std::pair<std::string, StringRef>> &out) const {
     auto bad = [&](const llvm::Twine &what) {
       return error("malformed block at offset " + llvm::Twine(offset) + ": " +
                    what);
@@ -268,8 +290,8 @@ struct IndexFile {
       key.resize(shared);
       key.append(reinterpret_cast<const char *>(c.p), nonShared);
       c.p += nonShared;
-      out.emplace_back(key,
-                       StringRef(reinterpret_cast<const char *>(c.p), valueLen));
+      out.emplace_back(
+          key, StringRef(reinterpret_cast<const char *>(c.p), valueLen));
       c.p += valueLen;
     }
     return llvm::Error::success();
@@ -314,9 +336,8 @@ llvm::Expected<std::string> resolveDirectory(StringRef dir) {
   }
   if (!found)
     return makeError("'" + stateFile + "' has no model_checkpoint_path");
-  std::string candidate = llvm::sys::path::is_absolute(path)
-                              ? path.str()
-                              : joinPath(dir, path);
+  std::string candidate =
+      llvm::sys::path::is_absolute(path) ? path.str() : joinPath(dir, path);
   if (llvm::sys::fs::exists(candidate + ".index"))
     return candidate;
   // The path may name the writer's machine (C:/.../model.ckpt): fall back to
@@ -327,8 +348,7 @@ llvm::Expected<std::string> resolveDirectory(StringRef dir) {
 }
 } // namespace
 
-llvm::Expected<CheckpointReader>
-CheckpointReader::open(StringRef prefixOrDir) {
+llvm::Expected<CheckpointReader> CheckpointReader::open(StringRef prefixOrDir) {
   std::string prefix;
   if (llvm::sys::fs::is_directory(prefixOrDir)) {
     auto resolved = resolveDirectory(prefixOrDir);
@@ -374,8 +394,8 @@ CheckpointReader::open(StringRef prefixOrDir) {
   if (!indexBlock)
     return indexBlock.takeError();
   std::vector<std::pair<std::string, StringRef>> blockEntries;
-  if (auto err = index.parseBlock(*indexBlock, indexHandle->offset,
-                                  blockEntries))
+  if (auto err =
+          index.parseBlock(*indexBlock, indexHandle->offset, blockEntries))
     return std::move(err);
 
   std::vector<std::pair<std::string, StringRef>> entries;
@@ -461,10 +481,9 @@ CheckpointReader::readTensorBytes(StringRef name) const {
                      llvm::Twine(entry->shard_id()) + " of " +
                      llvm::Twine(header_.num_shards()));
 
-  std::string shard = prefix_ + ".data-" +
-                      llvm::formatv("{0:d5}", entry->shard_id()).str() +
-                      "-of-" +
-                      llvm::formatv("{0:d5}", header_.num_shards()).str();
+  std::string shard =
+      prefix_ + ".data-" + llvm::formatv("{0:d5}", entry->shard_id()).str() +
+      "-of-" + llvm::formatv("{0:d5}", header_.num_shards()).str();
   uint64_t fileSize = 0;
   if (std::error_code ec = llvm::sys::fs::file_size(shard, fileSize))
     return makeError("cannot open checkpoint data file '" + shard +
@@ -477,8 +496,8 @@ CheckpointReader::readTensorBytes(StringRef name) const {
                      ") but the file has " + llvm::Twine(fileSize) + " bytes");
   std::string bytes;
   if (entry->size() > 0) {
-    auto buf = llvm::MemoryBuffer::getFileSlice(shard, entry->size(),
-                                                entry->offset());
+    auto buf =
+        llvm::MemoryBuffer::getFileSlice(shard, entry->size(), entry->offset());
     if (!buf)
       return makeError("cannot read checkpoint data file '" + shard +
                        "': " + buf.getError().message());
@@ -488,8 +507,8 @@ CheckpointReader::readTensorBytes(StringRef name) const {
   uint32_t actual = crc32c(bytes);
   if (actual != expected)
     return makeError("CRC32C mismatch for tensor '" + name + "' in '" + shard +
-                     "': computed " + hexString(actual, 8) +
-                     ", expected " + hexString(expected, 8));
+                     "': computed " + hexString(actual, 8) + ", expected " +
+                     hexString(expected, 8));
   return bytes;
 }
 
@@ -497,8 +516,8 @@ llvm::Expected<std::vector<std::string>>
 CheckpointReader::readStringTensor(StringRef name) const {
   const tensorflow::BundleEntryProto *entry = lookup(name);
   if (entry && entry->dtype() != tensorflow::DT_STRING)
-    return makeError("tensor '" + name + "' is " +
-                     dtypeName(entry->dtype()) + ", not string");
+    return makeError("tensor '" + name + "' is " + dtypeName(entry->dtype()) +
+                     ", not string");
   auto bytes = readTensorBytes(name);
   if (!bytes)
     return bytes.takeError();
@@ -528,8 +547,7 @@ CheckpointReader::readStringTensor(StringRef name) const {
   uint32_t stored = unmaskCrc(readLE32(reinterpret_cast<const char *>(c.p)));
   if (stored != lengthCrc)
     return bad("lengths checksum mismatch: computed " +
-               hexString(lengthCrc, 8) + ", stored " +
-               hexString(stored, 8));
+               hexString(lengthCrc, 8) + ", stored " + hexString(stored, 8));
   c.p += 4;
   std::vector<std::string> out;
   for (uint64_t len : lengths) {

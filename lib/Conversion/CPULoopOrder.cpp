@@ -1,4 +1,5 @@
-//===- CPULoopOrder.cpp - Contiguous innermost loops for the CPU -----------===//
+//===- CPULoopOrder.cpp - Contiguous innermost loops for the CPU
+//-----------===//
 
 #include "TFG/Conversion/Passes.h"
 
@@ -49,7 +50,8 @@ struct CPULoopOrderPass : tfg::impl::CPULoopOrderBase<CPULoopOrderPass> {
       if (order.empty())
         continue;
       rewriter.setInsertionPoint(op);
-      FailureOr<linalg::GenericOp> generic = linalg::generalizeNamedOp(rewriter, op);
+      FailureOr<linalg::GenericOp> generic =
+          linalg::generalizeNamedOp(rewriter, op);
       if (failed(generic) ||
           failed(linalg::interchangeGenericOp(rewriter, *generic, order)))
         return signalPassFailure();

@@ -1,4 +1,5 @@
-//===- CPUVectorizeConvolutions.cpp - Register-blocked convolutions --------===//
+//===- CPUVectorizeConvolutions.cpp - Register-blocked convolutions
+//--------===//
 
 #include "TFG/Conversion/Passes.h"
 
@@ -52,14 +53,16 @@ struct CPUVectorizeConvolutionsPass
         sizes = {1, 1, divisorUpTo(ranges[2], 4), divisorUpTo(ranges[3], 16),
                  1, 1, divisorUpTo(ranges[6], 8)};
       else
-        sizes = {1, 1, divisorUpTo(ranges[2], 4), divisorUpTo(ranges[3], 32), 1, 1};
+        sizes = {1, 1, divisorUpTo(ranges[2], 4), divisorUpTo(ranges[3], 32),
+                 1, 1};
       scf::SCFTilingOptions options;
       options.setTileSizes(getAsIndexOpFoldResult(context, sizes));
       auto tileable = dyn_cast<TilingInterface>(op.getOperation());
       if (!tileable)
         continue; // no tiling model registered: left to the loop-order pass
       rewriter.setInsertionPoint(op);
-      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(rewriter, tileable, options);
+      FailureOr<scf::SCFTilingResult> tiled =
+          scf::tileUsingSCF(rewriter, tileable, options);
       if (failed(tiled))
         continue; // left to the loop-order pass
       rewriter.replaceOp(op, tiled->replacements);
@@ -76,12 +79,14 @@ struct CPUVectorizeConvolutionsPass
     // 3. Vectorize the 1-D convolutions.
     SmallVector<linalg::LinalgOp> oneD;
     func.walk([&](linalg::LinalgOp op) {
-      if (isa<linalg::Conv1DNwcWcfOp, linalg::DepthwiseConv1DNwcWcOp>(op.getOperation()))
+      if (isa<linalg::Conv1DNwcWcfOp, linalg::DepthwiseConv1DNwcWcOp>(
+              op.getOperation()))
         oneD.push_back(op);
     });
     for (linalg::LinalgOp op : oneD) {
       rewriter.setInsertionPoint(op);
-      FailureOr<linalg::VectorizationResult> result = linalg::vectorize(rewriter, op);
+      FailureOr<linalg::VectorizationResult> result =
+          linalg::vectorize(rewriter, op);
       if (succeeded(result))
         rewriter.replaceOp(op, result->replacements);
     }

@@ -1,4 +1,5 @@
-//===- GraphToFunc.cpp - tfg.graph -> func.func with static inputs ---------===//
+//===- GraphToFunc.cpp - tfg.graph -> func.func with static inputs
+//---------===//
 //
 // The first lowering step: the nodes the outputs need, in topological order,
 // inside a func.func whose arguments are the fed nodes (static shapes) and
@@ -6,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Conversion/Passes.h"
 #include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Dialect/IR/TFG.h"
-#include "TFG/Analysis/GraphQueries.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -29,7 +30,8 @@ using namespace mlir::tfg;
 namespace {
 
 /// "node" or "node:3" -> (node, 3). Fails on a bad index.
-static FailureOr<std::pair<StringRef, unsigned>> splitTensorName(StringRef name) {
+static FailureOr<std::pair<StringRef, unsigned>>
+splitTensorName(StringRef name) {
   auto [node, index] = name.rsplit(':');
   if (index.empty() || node.empty())
     return std::make_pair(name, 0u);
@@ -54,9 +56,9 @@ findGivenShape(ArrayRef<std::string> inputShapes, StringRef name,
     for (StringRef part : parts) {
       int64_t dim;
       if (part.getAsInteger(10, dim) || dim < 0) {
-        diagOp->emitError() << "input-shapes: bad dimension '" << part
-                            << "' in '" << spec
-                            << "' (expected name:1x224x224x3)";
+        diagOp->emitError()
+            << "input-shapes: bad dimension '" << part << "' in '" << spec
+            << "' (expected name:1x224x224x3)";
         return failure();
       }
       shape.push_back(dim);
@@ -86,7 +88,8 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
     // Output tensors.
     SmallVector<std::string> outputNames(outputs.begin(), outputs.end());
     if (outputNames.empty())
-      if (auto signature = module->getAttrOfType<DictionaryAttr>(attrs::kSignature))
+      if (auto signature =
+              module->getAttrOfType<DictionaryAttr>(attrs::kSignature))
         if (auto outs = signature.getAs<DictionaryAttr>("outputs"))
           for (NamedAttribute output : outs)
             if (auto tensor = dyn_cast<StringAttr>(output.getValue()))
@@ -122,8 +125,8 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
     for (StringRef name : inputs) {
       auto it = byName.find(nodeNameOfTensor(name));
       if (it == byName.end())
-        return graph.emitError() << "input '" << name
-                                 << "': no node of that name in the graph";
+        return graph.emitError()
+               << "input '" << name << "': no node of that name in the graph";
       fed.insert(it->second);
     }
 
@@ -147,8 +150,8 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
         return failure();
       while (!stack.empty()) {
         auto &[op, next] = stack.back();
-        bool isInput = fed.contains(op) ||
-                       (inputs.empty() && isa<PlaceholderOp>(op));
+        bool isInput =
+            fed.contains(op) || (inputs.empty() && isa<PlaceholderOp>(op));
         OperandRange data = getDataOperands(op);
         if (!isInput && next < data.size()) {
           Operation *producer = data[next++].getDefiningOp();
@@ -164,8 +167,7 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
 
     // A Placeholder the outputs need but nobody feeds has no value.
     for (Operation *node : order)
-      if (isa<PlaceholderOp>(node) && !fed.contains(node) &&
-          !inputs.empty())
+      if (isa<PlaceholderOp>(node) && !fed.contains(node) && !inputs.empty())
         return node->emitError()
                << "Placeholder '" << getNodeName(node)
                << "' is needed by the outputs but not fed: feed it (inputs) "
@@ -175,8 +177,7 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
     SmallVector<Operation *> argNodes;
     for (Operation &op : graph.getBlock())
       if (state.lookup(&op) == 2 &&
-          (fed.contains(&op) ||
-           (inputs.empty() && isa<PlaceholderOp>(op))))
+          (fed.contains(&op) || (inputs.empty() && isa<PlaceholderOp>(op))))
         argNodes.push_back(&op);
     SmallVector<Type> argTypes;
     for (Operation *node : argNodes) {
@@ -191,14 +192,16 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
     SmallVector<Type> resultTypes;
     for (Value v : outputValues)
       resultTypes.push_back(v.getType());
-    auto func = func::FuncOp::create(builder, graph.getLoc(), funcName,
-                                     builder.getFunctionType(argTypes, resultTypes));
+    auto func =
+        func::FuncOp::create(builder, graph.getLoc(), funcName,
+                             builder.getFunctionType(argTypes, resultTypes));
     Block *body = func.addEntryBlock();
     builder.setInsertionPointToStart(body);
     MLIRContext *context = &getContext();
     IRMapping mapping;
     for (auto [i, node] : llvm::enumerate(argNodes)) {
-      func.setArgAttr(i, attrs::kName, StringAttr::get(context, getNodeName(node)));
+      func.setArgAttr(i, attrs::kName,
+                      StringAttr::get(context, getNodeName(node)));
       mapping.map(getDataResults(node)[0], body->getArgument(i));
     }
     // Control edges only order execution: every control operand of a
@@ -220,7 +223,8 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
       returned.push_back(mapping.lookup(v));
     func::ReturnOp::create(builder, graph.getLoc(), returned);
     // An output may be an argument (a fed node), with the argument's type.
-    func.setType(builder.getFunctionType(argTypes, ValueRange(returned).getTypes()));
+    func.setType(
+        builder.getFunctionType(argTypes, ValueRange(returned).getTypes()));
     for (auto [i, name] : llvm::enumerate(outputNames))
       func.setResultAttr(i, attrs::kName, StringAttr::get(context, name));
 
@@ -266,7 +270,8 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
                                 : std::string());
     }
     return onCycle->emitError()
-           << "node '" << getNodeName(onCycle) << "' (" << getNodeOpType(onCycle)
+           << "node '" << getNodeName(onCycle) << "' ("
+           << getNodeOpType(onCycle)
            << ") is on a cycle (a v1 while loop): loops cannot be lowered; "
               "control flow the outputs reach:"
            << list;
@@ -285,8 +290,8 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
       dtype = attr.getValue();
     if (!dtype || !dtype.isIntOrIndexOrFloat())
       return node->emitError()
-             << "input '" << name << "': dtype "
-             << (dtype ? dtype : Type()) << " cannot be fed to compiled code";
+             << "input '" << name << "': dtype " << (dtype ? dtype : Type())
+             << " cannot be fed to compiled code";
     if (*given) {
       // A given shape must agree with what the Placeholder knows.
       auto known = dyn_cast_or_null<RankedTensorType>(tensor);
@@ -297,9 +302,10 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
         if (!agrees)
           return node->emitError()
                  << "input '" << name << "': the shape given ["
-                 << llvm::join(llvm::map_range(**given, [](int64_t d) {
-                      return std::to_string(d);
-                    }), ",")
+                 << llvm::join(llvm::map_range(
+                                   **given,
+                                   [](int64_t d) { return std::to_string(d); }),
+                               ",")
                  << "] does not fit the Placeholder's " << known;
       }
       return Type(RankedTensorType::get(**given, dtype));
@@ -321,10 +327,14 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
       if (i != 0)
         return node->emitError()
                << "input '" << name << "': dimension " << i
-               << " is unknown (-1); give its shape with input-shapes="
-               << name << ":" << llvm::join(llvm::map_range(shape, [](int64_t d) {
-                    return d < 0 ? std::string("N") : std::to_string(d);
-                  }), "x");
+               << " is unknown (-1); give its shape with input-shapes=" << name
+               << ":"
+               << llvm::join(llvm::map_range(shape,
+                                             [](int64_t d) {
+                                               return d < 0 ? std::string("N")
+                                                            : std::to_string(d);
+                                             }),
+                             "x");
       dim = batchSize;
     }
     return Type(RankedTensorType::get(shape, dtype));

@@ -1,4 +1,5 @@
-//===- AttrConversion.cpp - AttrValue <-> MLIR attributes ------------------===//
+//===- AttrConversion.cpp - AttrValue <-> MLIR attributes
+//------------------===//
 
 #include "AttrConversion.h"
 
@@ -65,10 +66,22 @@ Type tfg::getTensorType(const tensorflow::TensorShapeProto &shape,
 /// DataTypes whose values MLIR's dense elements hold exactly.
 static bool isDenseDType(int dtype) {
   switch (dtype) {
-  case DT_FLOAT: case DT_DOUBLE: case DT_INT32: case DT_UINT8: case DT_INT16:
-  case DT_INT8: case DT_COMPLEX64: case DT_INT64: case DT_BOOL:
-  case DT_BFLOAT16: case DT_UINT16: case DT_COMPLEX128: case DT_HALF:
-  case DT_UINT32: case DT_UINT64: case DT_STRING:
+  case DT_FLOAT:
+  case DT_DOUBLE:
+  case DT_INT32:
+  case DT_UINT8:
+  case DT_INT16:
+  case DT_INT8:
+  case DT_COMPLEX64:
+  case DT_INT64:
+  case DT_BOOL:
+  case DT_BFLOAT16:
+  case DT_UINT16:
+  case DT_COMPLEX128:
+  case DT_HALF:
+  case DT_UINT32:
+  case DT_UINT64:
+  case DT_STRING:
     return true;
   default:
     return false;
@@ -80,7 +93,7 @@ static bool isDenseDType(int dtype) {
 /// values are ignored. `stride` is 2 for complex pairs.
 template <typename T, typename Field>
 static void fillFromField(const Field &field, int64_t n, int stride,
-                         char *out) {
+                          char *out) {
   int64_t given = field.size() / stride;
   for (int64_t i = 0; i < n; ++i) {
     for (int part = 0; part < stride; ++part) {
@@ -97,19 +110,35 @@ static void fillFromField(const Field &field, int64_t n, int stride,
 /// Number of values the typed field for `dtype` holds (pairs for complex).
 static int64_t typedValueCount(const tensorflow::TensorProto &t, int dtype) {
   switch (dtype) {
-  case DT_FLOAT: return t.float_val_size();
-  case DT_DOUBLE: return t.double_val_size();
-  case DT_INT32: case DT_INT16: case DT_INT8: case DT_UINT8: case DT_UINT16:
+  case DT_FLOAT:
+    return t.float_val_size();
+  case DT_DOUBLE:
+    return t.double_val_size();
+  case DT_INT32:
+  case DT_INT16:
+  case DT_INT8:
+  case DT_UINT8:
+  case DT_UINT16:
     return t.int_val_size();
-  case DT_INT64: return t.int64_val_size();
-  case DT_UINT32: return t.uint32_val_size();
-  case DT_UINT64: return t.uint64_val_size();
-  case DT_BOOL: return t.bool_val_size();
-  case DT_HALF: case DT_BFLOAT16: return t.half_val_size();
-  case DT_COMPLEX64: return t.scomplex_val_size() / 2;
-  case DT_COMPLEX128: return t.dcomplex_val_size() / 2;
-  case DT_STRING: return t.string_val_size();
-  default: return 0;
+  case DT_INT64:
+    return t.int64_val_size();
+  case DT_UINT32:
+    return t.uint32_val_size();
+  case DT_UINT64:
+    return t.uint64_val_size();
+  case DT_BOOL:
+    return t.bool_val_size();
+  case DT_HALF:
+  case DT_BFLOAT16:
+    return t.half_val_size();
+  case DT_COMPLEX64:
+    return t.scomplex_val_size() / 2;
+  case DT_COMPLEX128:
+    return t.dcomplex_val_size() / 2;
+  case DT_STRING:
+    return t.string_val_size();
+  default:
+    return 0;
   }
 }
 
@@ -117,23 +146,37 @@ static int64_t typedValueCount(const tensorflow::TensorProto &t, int dtype) {
 static void fillTypedValues(const tensorflow::TensorProto &t, int dtype,
                             int64_t n, char *out) {
   switch (dtype) {
-  case DT_FLOAT: return fillFromField<float>(t.float_val(), n, 1, out);
-  case DT_DOUBLE: return fillFromField<double>(t.double_val(), n, 1, out);
-  case DT_INT32: return fillFromField<int32_t>(t.int_val(), n, 1, out);
-  case DT_INT16: return fillFromField<int16_t>(t.int_val(), n, 1, out);
-  case DT_INT8: return fillFromField<int8_t>(t.int_val(), n, 1, out);
-  case DT_UINT8: return fillFromField<uint8_t>(t.int_val(), n, 1, out);
-  case DT_UINT16: return fillFromField<uint16_t>(t.int_val(), n, 1, out);
-  case DT_INT64: return fillFromField<int64_t>(t.int64_val(), n, 1, out);
-  case DT_UINT32: return fillFromField<uint32_t>(t.uint32_val(), n, 1, out);
-  case DT_UINT64: return fillFromField<uint64_t>(t.uint64_val(), n, 1, out);
-  case DT_BOOL: return fillFromField<uint8_t>(t.bool_val(), n, 1, out);
-  case DT_HALF: case DT_BFLOAT16:
+  case DT_FLOAT:
+    return fillFromField<float>(t.float_val(), n, 1, out);
+  case DT_DOUBLE:
+    return fillFromField<double>(t.double_val(), n, 1, out);
+  case DT_INT32:
+    return fillFromField<int32_t>(t.int_val(), n, 1, out);
+  case DT_INT16:
+    return fillFromField<int16_t>(t.int_val(), n, 1, out);
+  case DT_INT8:
+    return fillFromField<int8_t>(t.int_val(), n, 1, out);
+  case DT_UINT8:
+    return fillFromField<uint8_t>(t.int_val(), n, 1, out);
+  case DT_UINT16:
+    return fillFromField<uint16_t>(t.int_val(), n, 1, out);
+  case DT_INT64:
+    return fillFromField<int64_t>(t.int64_val(), n, 1, out);
+  case DT_UINT32:
+    return fillFromField<uint32_t>(t.uint32_val(), n, 1, out);
+  case DT_UINT64:
+    return fillFromField<uint64_t>(t.uint64_val(), n, 1, out);
+  case DT_BOOL:
+    return fillFromField<uint8_t>(t.bool_val(), n, 1, out);
+  case DT_HALF:
+  case DT_BFLOAT16:
     return fillFromField<uint16_t>(t.half_val(), n, 1, out);
-  case DT_COMPLEX64: return fillFromField<float>(t.scomplex_val(), n, 2, out);
+  case DT_COMPLEX64:
+    return fillFromField<float>(t.scomplex_val(), n, 2, out);
   case DT_COMPLEX128:
     return fillFromField<double>(t.dcomplex_val(), n, 2, out);
-  default: return;
+  default:
+    return;
   }
 }
 
@@ -146,15 +189,15 @@ static Attribute makeOpaqueTensor(const tensorflow::TensorProto &tensor,
 
 /// Builds dense elements from `n` raw little-endian elements, or a dense
 /// resource when the data is large. Takes ownership of `raw`.
-static Attribute makeDense(RankedTensorType type, int dtype,
-                           std::string &&raw, AttrImportContext &ctx) {
+static Attribute makeDense(RankedTensorType type, int dtype, std::string &&raw,
+                           AttrImportContext &ctx) {
   unsigned elementSize = dataTypeByteSize(dtype);
   int64_t n = type.getNumElements();
   // One value repeated: a splat, whatever the size.
   bool splat = n > 1;
   for (int64_t i = 1; splat && i < n; ++i)
-    splat = std::memcmp(raw.data(), raw.data() + i * elementSize,
-                        elementSize) == 0;
+    splat =
+        std::memcmp(raw.data(), raw.data() + i * elementSize, elementSize) == 0;
   if (dtype == DT_BOOL) {
     SmallVector<bool> values;
     values.reserve(splat ? 1 : n);
@@ -254,16 +297,16 @@ FailureOr<Attribute> tfg::importTensor(tensorflow::TensorProto &tensor,
     } else {
       int64_t given = tensor.string_val_size();
       for (int64_t i = 0; i < n; ++i)
-        values.push_back(given ? StringRef(tensor.string_val(
-                                     std::min(i, given - 1)))
-                               : StringRef());
+        values.push_back(
+            given ? StringRef(tensor.string_val(std::min(i, given - 1)))
+                  : StringRef());
     }
     return Attribute(DenseStringElementsAttr::get(ranked, values));
   }
 
   if (!content.empty())
-    return makeDense(ranked, dtype,
-                     std::move(*tensor.mutable_tensor_content()), ctx);
+    return makeDense(ranked, dtype, std::move(*tensor.mutable_tensor_content()),
+                     ctx);
   // Typed fields: one value (or none) fills the tensor; keep that a splat
   // without materializing n copies.
   int64_t given = typedValueCount(tensor, dtype);
@@ -287,9 +330,9 @@ static FailureOr<Attribute> importFunc(tensorflow::NameAttrList &func,
                                        AttrImportContext &ctx,
                                        std::string &error);
 
-FailureOr<DictionaryAttr>
-tfg::importAttrMap(google::protobuf::Map<std::string, tensorflow::AttrValue> &map,
-                   AttrImportContext &ctx, std::string &error) {
+FailureOr<DictionaryAttr> tfg::importAttrMap(
+    google::protobuf::Map<std::string, tensorflow::AttrValue> &map,
+    AttrImportContext &ctx, std::string &error) {
   SmallVector<NamedAttribute> attrs;
   for (auto &[key, value] : map) {
     if (key.empty()) {
@@ -323,9 +366,9 @@ static FailureOr<Attribute> importFunc(tensorflow::NameAttrList &func,
       ctx.context, StringAttr::get(ctx.context, func.name()), *attrs));
 }
 
-static FailureOr<Attribute>
-importList(tensorflow::AttrValue::ListValue &list, AttrImportContext &ctx,
-           std::string &error) {
+static FailureOr<Attribute> importList(tensorflow::AttrValue::ListValue &list,
+                                       AttrImportContext &ctx,
+                                       std::string &error) {
   MLIRContext *context = ctx.context;
   Builder b(context);
   int kinds = (list.s_size() > 0) + (list.i_size() > 0) + (list.f_size() > 0) +
@@ -437,17 +480,40 @@ static void appendTypedValues(DenseElementsAttr dense, int dtype,
       return v;
     };
     switch (dtype) {
-    case DT_FLOAT: tensor.add_float_val(load(float())); break;
-    case DT_DOUBLE: tensor.add_double_val(load(double())); break;
-    case DT_INT32: tensor.add_int_val(load(int32_t())); break;
-    case DT_INT16: tensor.add_int_val(load(int16_t())); break;
-    case DT_INT8: tensor.add_int_val(load(int8_t())); break;
-    case DT_UINT8: tensor.add_int_val(load(uint8_t())); break;
-    case DT_UINT16: tensor.add_int_val(load(uint16_t())); break;
-    case DT_INT64: tensor.add_int64_val(load(int64_t())); break;
-    case DT_UINT32: tensor.add_uint32_val(load(uint32_t())); break;
-    case DT_UINT64: tensor.add_uint64_val(load(uint64_t())); break;
-    case DT_HALF: case DT_BFLOAT16: tensor.add_half_val(load(uint16_t())); break;
+    case DT_FLOAT:
+      tensor.add_float_val(load(float()));
+      break;
+    case DT_DOUBLE:
+      tensor.add_double_val(load(double()));
+      break;
+    case DT_INT32:
+      tensor.add_int_val(load(int32_t()));
+      break;
+    case DT_INT16:
+      tensor.add_int_val(load(int16_t()));
+      break;
+    case DT_INT8:
+      tensor.add_int_val(load(int8_t()));
+      break;
+    case DT_UINT8:
+      tensor.add_int_val(load(uint8_t()));
+      break;
+    case DT_UINT16:
+      tensor.add_int_val(load(uint16_t()));
+      break;
+    case DT_INT64:
+      tensor.add_int64_val(load(int64_t()));
+      break;
+    case DT_UINT32:
+      tensor.add_uint32_val(load(uint32_t()));
+      break;
+    case DT_UINT64:
+      tensor.add_uint64_val(load(uint64_t()));
+      break;
+    case DT_HALF:
+    case DT_BFLOAT16:
+      tensor.add_half_val(load(uint16_t()));
+      break;
     case DT_COMPLEX64:
       tensor.add_scomplex_val(load(float()));
       p += 4;
@@ -458,13 +524,13 @@ static void appendTypedValues(DenseElementsAttr dense, int dtype,
       p += 8;
       tensor.add_dcomplex_val(load(double()));
       break;
-    default: break;
+    default:
+      break;
     }
   }
 }
 
-LogicalResult tfg::exportTensor(Attribute attr,
-                                tensorflow::TensorProto &tensor,
+LogicalResult tfg::exportTensor(Attribute attr, tensorflow::TensorProto &tensor,
                                 std::string &error) {
   if (auto opaque = dyn_cast<TensorProtoAttr>(attr)) {
     if (!tensor.ParseFromString(opaque.getBytes().str())) {
@@ -534,8 +600,7 @@ LogicalResult tfg::exportTensor(Attribute attr,
   return success();
 }
 
-LogicalResult tfg::exportAttrValue(Attribute attr,
-                                   tensorflow::AttrValue &value,
+LogicalResult tfg::exportAttrValue(Attribute attr, tensorflow::AttrValue &value,
                                    std::string &error) {
   if (isa<UnitAttr>(attr))
     return success();
@@ -595,11 +660,21 @@ LogicalResult tfg::exportAttrValue(Attribute attr,
       if (failed(exportAttrValue(element, item, error)))
         return failure();
       switch (item.value_case()) {
-      case tensorflow::AttrValue::kS: list->add_s(item.s()); break;
-      case tensorflow::AttrValue::kI: list->add_i(item.i()); break;
-      case tensorflow::AttrValue::kF: list->add_f(item.f()); break;
-      case tensorflow::AttrValue::kB: list->add_b(item.b()); break;
-      case tensorflow::AttrValue::kType: list->add_type(item.type()); break;
+      case tensorflow::AttrValue::kS:
+        list->add_s(item.s());
+        break;
+      case tensorflow::AttrValue::kI:
+        list->add_i(item.i());
+        break;
+      case tensorflow::AttrValue::kF:
+        list->add_f(item.f());
+        break;
+      case tensorflow::AttrValue::kB:
+        list->add_b(item.b());
+        break;
+      case tensorflow::AttrValue::kType:
+        list->add_type(item.type());
+        break;
       case tensorflow::AttrValue::kShape:
         *list->add_shape() = std::move(*item.mutable_shape());
         break;

@@ -1,12 +1,13 @@
-//===- AttrConversion.h - AttrValue <-> MLIR attributes ----------*- C++ -*-===//
+//===- AttrConversion.h - AttrValue <-> MLIR attributes ----------*- C++
+//-*-===//
 //
 // One MLIR attribute kind per AttrValue kind, so that every conversion is
 // reversible:
 //   s -> StringAttr        i -> IntegerAttr(i64)   f -> FloatAttr(f32)
 //   b -> BoolAttr          type -> TypeAttr        shape -> #tfg.shape
 //   tensor -> dense / dense_resource elements, or #tfg.tensor_proto
-//   list -> ArrayAttr      func -> #tfg.func       placeholder -> #tfg.placeholder
-//   (no value set) -> UnitAttr
+//   list -> ArrayAttr      func -> #tfg.func       placeholder ->
+//   #tfg.placeholder (no value set) -> UnitAttr
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,5 @@
-//===- Diagnostics.cpp - Diagnostics that name the file and node -----------===//
+//===- Diagnostics.cpp - Diagnostics that name the file and node
+//-----------===//
 
 #include "TFG/ImportExport/Diagnostics.h"
 
@@ -35,10 +36,14 @@ static void describeLocation(Location loc, std::string &file, unsigned &line,
 
 static StringRef severityName(DiagnosticSeverity severity) {
   switch (severity) {
-  case DiagnosticSeverity::Error: return "error";
-  case DiagnosticSeverity::Warning: return "warning";
-  case DiagnosticSeverity::Note: return "note";
-  case DiagnosticSeverity::Remark: return "remark";
+  case DiagnosticSeverity::Error:
+    return "error";
+  case DiagnosticSeverity::Warning:
+    return "warning";
+  case DiagnosticSeverity::Note:
+    return "note";
+  case DiagnosticSeverity::Remark:
+    return "remark";
   }
   return "error";
 }

@@ -36,7 +36,6 @@ using namespace mlir::tfg;
 /// output, a list input arg): larger indices are reported, not allocated.
 static constexpr int64_t kMaxAssumedListSize = 1 << 16;
 
-
 //===----------------------------------------------------------------------===//
 // Import
 //===----------------------------------------------------------------------===//
@@ -617,7 +616,6 @@ FailureOr<ArrayAttr> FunctionImporter::importArgDefs(
   }
   return ArrayAttr::get(context, result);
 }
-
 
 LogicalResult FunctionImporter::setSignatureAttrs(FuncOp func) {
   Builder b(context);

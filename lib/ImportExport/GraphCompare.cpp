@@ -1,4 +1,5 @@
-//===- GraphCompare.cpp - Semantic GraphDef comparison ---------------------===//
+//===- GraphCompare.cpp - Semantic GraphDef comparison
+//---------------------===//
 //
 // Deliberately independent of the MLIR importer: it decodes tensors and
 // fills defaults on its own, so that it can judge the importer's round trip.
@@ -55,12 +56,33 @@ bool tfg::readGraphDefFile(llvm::StringRef path, tensorflow::GraphDef &graph,
 
 static int elementSize(int dtype) {
   switch (dtype) {
-  case 1: case 3: case 13: case 22: return 4;         // f32 i32 qi32 u32
-  case 2: case 9: case 8: case 23: return 8;          // f64 i64 c64 u64
-  case 18: return 16;                                 // c128
-  case 4: case 6: case 10: case 11: case 12: return 1; // u8 i8 bool qi8 qu8
-  case 5: case 17: case 15: case 16: case 19: case 14: return 2;
-  default: return 0;
+  case 1:
+  case 3:
+  case 13:
+  case 22:
+    return 4; // f32 i32 qi32 u32
+  case 2:
+  case 9:
+  case 8:
+  case 23:
+    return 8; // f64 i64 c64 u64
+  case 18:
+    return 16; // c128
+  case 4:
+  case 6:
+  case 10:
+  case 11:
+  case 12:
+    return 1; // u8 i8 bool qi8 qu8
+  case 5:
+  case 17:
+  case 15:
+  case 16:
+  case 19:
+  case 14:
+    return 2;
+  default:
+    return 0;
   }
 }
 
@@ -106,25 +128,66 @@ static void canonicalizeTensor(tensorflow::TensorProto &t) {
     return;
   std::string content;
   switch (dtype) {
-  case 1: expand<float>(t.float_val(), n, 1, content); break;
-  case 2: expand<double>(t.double_val(), n, 1, content); break;
-  case 3: case 13: expand<int32_t>(t.int_val(), n, 1, content); break;
-  case 5: case 15: expand<int16_t>(t.int_val(), n, 1, content); break;
-  case 17: case 16: expand<uint16_t>(t.int_val(), n, 1, content); break;
-  case 6: case 11: expand<int8_t>(t.int_val(), n, 1, content); break;
-  case 4: case 12: expand<uint8_t>(t.int_val(), n, 1, content); break;
-  case 9: expand<int64_t>(t.int64_val(), n, 1, content); break;
-  case 22: expand<uint32_t>(t.uint32_val(), n, 1, content); break;
-  case 23: expand<uint64_t>(t.uint64_val(), n, 1, content); break;
-  case 10: expand<uint8_t>(t.bool_val(), n, 1, content); break;
-  case 19: case 14: expand<uint16_t>(t.half_val(), n, 1, content); break;
-  case 8: expand<float>(t.scomplex_val(), n, 2, content); break;
-  case 18: expand<double>(t.dcomplex_val(), n, 2, content); break;
-  default: return;
+  case 1:
+    expand<float>(t.float_val(), n, 1, content);
+    break;
+  case 2:
+    expand<double>(t.double_val(), n, 1, content);
+    break;
+  case 3:
+  case 13:
+    expand<int32_t>(t.int_val(), n, 1, content);
+    break;
+  case 5:
+  case 15:
+    expand<int16_t>(t.int_val(), n, 1, content);
+    break;
+  case 17:
+  case 16:
+    expand<uint16_t>(t.int_val(), n, 1, content);
+    break;
+  case 6:
+  case 11:
+    expand<int8_t>(t.int_val(), n, 1, content);
+    break;
+  case 4:
+  case 12:
+    expand<uint8_t>(t.int_val(), n, 1, content);
+    break;
+  case 9:
+    expand<int64_t>(t.int64_val(), n, 1, content);
+    break;
+  case 22:
+    expand<uint32_t>(t.uint32_val(), n, 1, content);
+    break;
+  case 23:
+    expand<uint64_t>(t.uint64_val(), n, 1, content);
+    break;
+  case 10:
+    expand<uint8_t>(t.bool_val(), n, 1, content);
+    break;
+  case 19:
+  case 14:
+    expand<uint16_t>(t.half_val(), n, 1, content);
+    break;
+  case 8:
+    expand<float>(t.scomplex_val(), n, 2, content);
+    break;
+  case 18:
+    expand<double>(t.dcomplex_val(), n, 2, content);
+    break;
+  default:
+    return;
   }
-  t.clear_float_val(); t.clear_double_val(); t.clear_int_val();
-  t.clear_int64_val(); t.clear_uint32_val(); t.clear_uint64_val();
-  t.clear_bool_val(); t.clear_half_val(); t.clear_scomplex_val();
+  t.clear_float_val();
+  t.clear_double_val();
+  t.clear_int_val();
+  t.clear_int64_val();
+  t.clear_uint32_val();
+  t.clear_uint64_val();
+  t.clear_bool_val();
+  t.clear_half_val();
+  t.clear_scomplex_val();
   t.clear_dcomplex_val();
   t.set_tensor_content(content);
 }
@@ -230,8 +293,8 @@ std::vector<std::string> tfg::compareGraphDefs(const tensorflow::GraphDef &a,
       continue;
     }
     if (!pb::util::MessageDifferencer::Equals(node, *it->second))
-      add("node '" + node.name() + "' differs: " +
-          describeDifference(node, *it->second));
+      add("node '" + node.name() +
+          "' differs: " + describeDifference(node, *it->second));
   }
   for (const auto &node : cb.node())
     if (!seen.count(node.name()))

@@ -1,4 +1,5 @@
-//===- GraphDefExporter.cpp - tfg.graph -> GraphDef ------------------------===//
+//===- GraphDefExporter.cpp - tfg.graph -> GraphDef
+//------------------------===//
 
 #include "GraphDefExporter.h"
 
@@ -64,9 +65,8 @@ LogicalResult tfg::exportGraphDef(
     if (nodeSink && failed(nodeSink(node)))
       return failure();
   }
-  bool hasFunctions = llvm::any_of(*module.getBody(), [](Operation &op) {
-    return !isa<GraphOp>(op);
-  });
+  bool hasFunctions = llvm::any_of(
+      *module.getBody(), [](Operation &op) { return !isa<GraphOp>(op); });
   if (hasFunctions &&
       failed(exportFunctionLibrary(module, *graph.mutable_library())))
     return failure();

@@ -50,8 +50,8 @@ struct NodeInputs {
 /// close through NextIteration -> Merge; any other cycle can never run).
 static LogicalResult checkCycles(ArrayRef<Operation *> ops,
                                  ArrayRef<NodeInputs> inputs,
-                                 ArrayRef<bool> isNextIteration,
-                                 StringRef file, MLIRContext *context) {
+                                 ArrayRef<bool> isNextIteration, StringRef file,
+                                 MLIRContext *context) {
   enum State : uint8_t { Unvisited, OnStack, Done };
   SmallVector<uint8_t> state(ops.size(), Unvisited);
   SmallVector<unsigned> parent(ops.size(), ~0u);
@@ -210,8 +210,8 @@ LogicalResult GraphImporter::parseInputs() {
       ParsedInput parsed = parseInputString(input);
       auto it = indexOf.find(parsed.node);
       if (it == indexOf.end())
-        return nodeError(node) << "input '" << input
-                               << "' names no node of the graph";
+        return nodeError(node)
+               << "input '" << input << "' names no node of the graph";
       if (parsed.isControl) {
         seenControl = true;
         inputs[i].control.push_back(it->second);
@@ -377,8 +377,8 @@ LogicalResult GraphImporter::run() {
   if (failed(checkCycles(ops, inputs, isNextIteration, file, context)))
     return failure();
   if (graph.has_library() &&
-      failed(importFunctionLibrary(*graph.mutable_library(), module,
-                                   signatures, file, attrCtx)))
+      failed(importFunctionLibrary(*graph.mutable_library(), module, signatures,
+                                   file, attrCtx)))
     return failure();
   return verify(module);
 }

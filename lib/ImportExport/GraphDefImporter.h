@@ -19,8 +19,7 @@ namespace mlir::tfg {
 /// library). Reports problems as diagnostics at `file` and the node;
 /// `nodeLines`, if given (text input), holds the line of each node.
 LogicalResult importGraphDef(tensorflow::GraphDef &graph, ModuleOp module,
-                             llvm::StringRef file,
-                             const ImportOptions &options,
+                             llvm::StringRef file, const ImportOptions &options,
                              llvm::ArrayRef<unsigned> nodeLines = {});
 
 /// Records a serving signature on the module (the attrs::kSignature attr).

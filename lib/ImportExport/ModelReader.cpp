@@ -14,18 +14,18 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <google/protobuf/arena.h>
 #include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/io/zero_copy_stream_impl.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
-#include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
 #include <fcntl.h>
@@ -88,8 +88,7 @@ public:
 };
 } // namespace
 
-static bool parseText(StringRef text, pb::Message &message,
-                      std::string &error,
+static bool parseText(StringRef text, pb::Message &message, std::string &error,
                       pb::TextFormat::ParseInfoTree *locations = nullptr) {
   pb::TextFormat::Parser parser;
   parser.WriteLocationsTo(locations);
@@ -163,24 +162,26 @@ finishImport(tensorflow::GraphDef &graph, StringRef file, MLIRContext *context,
   return module;
 }
 
-static OwningOpRef<ModuleOp>
-importMetaGraph(tensorflow::MetaGraphDef &meta, StringRef file,
-                MLIRContext *context, const ImportOptions &options) {
+static OwningOpRef<ModuleOp> importMetaGraph(tensorflow::MetaGraphDef &meta,
+                                             StringRef file,
+                                             MLIRContext *context,
+                                             const ImportOptions &options) {
   if (!meta.has_graph_def()) {
     emitError(FileLineColLoc::get(context, file, 0, 0))
         << "the MetaGraphDef holds no graph_def";
     return nullptr;
   }
-  return finishImport(*meta.mutable_graph_def(), file, context, options,
-                      &meta);
+  return finishImport(*meta.mutable_graph_def(), file, context, options, &meta);
 }
 
-static OwningOpRef<ModuleOp>
-importSavedModel(tensorflow::SavedModel &saved, StringRef file,
-                 MLIRContext *context, const ImportOptions &options) {
+static OwningOpRef<ModuleOp> importSavedModel(tensorflow::SavedModel &saved,
+                                              StringRef file,
+                                              MLIRContext *context,
+                                              const ImportOptions &options) {
   for (auto &meta : *saved.mutable_meta_graphs()) {
     const auto &tags = meta.meta_info_def().tags();
-    if (std::find(tags.begin(), tags.end(), options.savedModelTag) != tags.end())
+    if (std::find(tags.begin(), tags.end(), options.savedModelTag) !=
+        tags.end())
       return importMetaGraph(meta, file, context, options);
   }
   if (saved.meta_graphs_size() == 1 && options.savedModelTag == "serve")
@@ -279,15 +280,15 @@ LogicalResult ModelFileReader::resolvePath() {
 LogicalResult ModelFileReader::readHead() {
   auto file = llvm::sys::fs::openNativeFileForRead(filePath);
   if (!file)
-    return emitError(fileLoc) << "cannot read: "
-                              << llvm::toString(file.takeError());
+    return emitError(fileLoc)
+           << "cannot read: " << llvm::toString(file.takeError());
   head.resize(4096);
   auto read = llvm::sys::fs::readNativeFile(
       *file, llvm::MutableArrayRef<char>(head.data(), head.size()));
   llvm::sys::fs::closeFile(*file);
   if (!read)
-    return emitError(fileLoc) << "cannot read: "
-                              << llvm::toString(read.takeError());
+    return emitError(fileLoc)
+           << "cannot read: " << llvm::toString(read.takeError());
   head.resize(*read);
   text = looksLikeText(head);
   return success();
@@ -368,8 +369,8 @@ bool ModelFileReader::parse(pb::Message &message, StringRef what) {
     ok = parseBinaryProtoFile(filePath, message);
   }
   if (!ok)
-    emitError(fileLoc) << "not a valid " << (text ? "text " : "binary ")
-                       << what << (error.empty() ? "" : ": ") << error;
+    emitError(fileLoc) << "not a valid " << (text ? "text " : "binary ") << what
+                       << (error.empty() ? "" : ": ") << error;
   return ok;
 }
 
@@ -419,15 +420,13 @@ OwningOpRef<ModuleOp> ModelFileReader::read(ModelFormat format) {
   return importFormat(format);
 }
 
-OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path,
-                                           MLIRContext *context,
+OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path, MLIRContext *context,
                                            const ImportOptions &options,
                                            ModelFormat format) {
   return ModelFileReader(path, context, options).read(format);
 }
 
-OwningOpRef<ModuleOp> tfg::parseMLIRFile(StringRef path,
-                                         MLIRContext *context) {
+OwningOpRef<ModuleOp> tfg::parseMLIRFile(StringRef path, MLIRContext *context) {
   std::string error;
   auto file = openInputFile(path, &error);
   if (!file) {
@@ -511,8 +510,7 @@ LogicalResult tfg::exportGraphDefFile(ModuleOp module, StringRef path,
   // A device or pipe (/dev/null, a FIFO) is written in place: renaming a
   // temporary file over it would replace it.
   llvm::sys::fs::file_status status;
-  if (!llvm::sys::fs::status(path, status) &&
-      llvm::sys::fs::exists(status) &&
+  if (!llvm::sys::fs::status(path, status) && llvm::sys::fs::exists(status) &&
       !llvm::sys::fs::is_regular_file(status)) {
     int fd = ::open(path.str().c_str(), O_WRONLY);
     if (fd < 0)
@@ -528,10 +526,10 @@ LogicalResult tfg::exportGraphDefFile(ModuleOp module, StringRef path,
   path = target;
   SmallString<256> tempPath;
   int fd;
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(
-          path + ".tmp-%%%%%%", fd, tempPath)) {
-    return module.emitError() << "cannot write '" << path
-                              << "': " << ec.message();
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%", fd, tempPath)) {
+    return module.emitError()
+           << "cannot write '" << path << "': " << ec.message();
   }
   if (failed(writeGraphDefToFd(module, fd, asText, path))) {
     llvm::sys::fs::remove(tempPath);
@@ -539,8 +537,8 @@ LogicalResult tfg::exportGraphDefFile(ModuleOp module, StringRef path,
   }
   if (std::error_code ec = llvm::sys::fs::rename(tempPath, path)) {
     llvm::sys::fs::remove(tempPath);
-    return module.emitError() << "cannot write '" << path
-                              << "': " << ec.message();
+    return module.emitError()
+           << "cannot write '" << path << "': " << ec.message();
   }
   return success();
 }

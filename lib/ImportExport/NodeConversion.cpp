@@ -20,7 +20,8 @@ using namespace mlir::tfg;
 // Signatures and defaults
 //===----------------------------------------------------------------------===//
 
-SignatureLookup::SignatureLookup(const tensorflow::FunctionDefLibrary *library) {
+SignatureLookup::SignatureLookup(
+    const tensorflow::FunctionDefLibrary *library) {
   if (!library)
     return;
   for (const auto &function : library->function())
@@ -109,8 +110,8 @@ LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
     int dtype = arg.type();
     if (!arg.type_attr().empty()) {
       const tensorflow::AttrValue *t = findResolvedAttr(node, arg.type_attr());
-      dtype = t && t->value_case() == tensorflow::AttrValue::kType ? t->type()
-                                                                  : 0;
+      dtype =
+          t && t->value_case() == tensorflow::AttrValue::kType ? t->type() : 0;
     }
     for (int64_t i = 0; i < count; ++i)
       types.push_back(getArgTensorType(
@@ -141,8 +142,8 @@ getDeclaredShape(const tensorflow::NodeDef &node) {
 void tfg::applyOutputShapes(const tensorflow::NodeDef &node,
                             SmallVectorImpl<Type> &types) {
   if (const tensorflow::TensorShapeProto *shape = getDeclaredShape(node)) {
-    auto tensor = types.size() == 1 ? dyn_cast<TensorType>(types[0])
-                                    : TensorType();
+    auto tensor =
+        types.size() == 1 ? dyn_cast<TensorType>(types[0]) : TensorType();
     if (tensor && !shape->unknown_rank())
       types[0] = getTensorType(*shape, tensor.getElementType());
   }
@@ -164,19 +165,18 @@ void tfg::applyOutputShapes(const tensorflow::NodeDef &node,
 // Node creation
 //===----------------------------------------------------------------------===//
 
-FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
-                                         tensorflow::NodeDef &node,
-                                         ArrayRef<Type> dataResultTypes,
-                                         unsigned numControl,
-                                         Location loc, AttrImportContext &ctx,
-                                         function_ref<InFlightDiagnostic()>
-                                             emitError) {
+FailureOr<Operation *>
+tfg::createNodeOp(OpBuilder &builder, tensorflow::NodeDef &node,
+                  ArrayRef<Type> dataResultTypes, unsigned numControl,
+                  Location loc, AttrImportContext &ctx,
+                  function_ref<InFlightDiagnostic()> emitError) {
   MLIRContext *context = builder.getContext();
   // The typed op for this op type, if any (cached: graphs repeat op types).
   auto cached = ctx.typedOps.try_emplace(node.op(), std::nullopt);
   if (cached.second) {
     OperationName name("tfg." + node.op(), context);
-    if (name.isRegistered() && name.getStringRef() != GenericOp::getOperationName())
+    if (name.isRegistered() &&
+        name.getStringRef() != GenericOp::getOperationName())
       cached.first->second = name;
   }
   std::optional<OperationName> typedName = cached.first->second;
@@ -187,9 +187,9 @@ FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
     for (const auto &[key, value] : node.attr())
       if (value.value_case() == tensorflow::AttrValue::kPlaceholder)
         typed = false;
-  OperationState state(loc, typed ? *typedName
-                                  : OperationName(GenericOp::getOperationName(),
-                                                  context));
+  OperationState state(
+      loc, typed ? *typedName
+                 : OperationName(GenericOp::getOperationName(), context));
   if (!typed)
     state.addAttribute(attrs::kOpType, builder.getStringAttr(node.op()));
   // The location already uniqued the name: reuse it for tfg.name.
@@ -207,13 +207,15 @@ FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
                                  info.original_node_names().end());
     SmallVector<StringRef> funcs(info.original_func_names().begin(),
                                  info.original_func_names().end());
-    state.addAttribute(attrs::kOriginalNodeNames, builder.getStrArrayAttr(nodes));
-    state.addAttribute(attrs::kOriginalFuncNames, builder.getStrArrayAttr(funcs));
+    state.addAttribute(attrs::kOriginalNodeNames,
+                       builder.getStrArrayAttr(nodes));
+    state.addAttribute(attrs::kOriginalFuncNames,
+                       builder.getStrArrayAttr(funcs));
   }
   if (node.has_experimental_type())
-    state.addAttribute(attrs::kFullType, builder.getStringAttr(
-                                             node.experimental_type()
-                                                 .SerializeAsString()));
+    state.addAttribute(
+        attrs::kFullType,
+        builder.getStringAttr(node.experimental_type().SerializeAsString()));
   ctx.blobNameHint = node.name();
   // Sorted keys: deterministic attribute order whatever the map's order.
   SmallVector<std::pair<StringRef, tensorflow::AttrValue *>, 8> entries;
@@ -244,7 +246,7 @@ FailureOr<Operation *> tfg::createNodeOp(OpBuilder &builder,
       NamedAttrList inherent, discardable;
       for (const NamedAttribute &attr : state.attributes)
         (llvm::is_contained(inherentNames, attr.getName()) ? inherent
-                                                            : discardable)
+                                                           : discardable)
             .push_back(attr);
       if (!inherent.empty()) {
         state.attributes = std::move(discardable);
@@ -294,7 +296,8 @@ LogicalResult tfg::exportNodeFields(Operation *op, tensorflow::NodeDef &node) {
     info->populateInherentAttrs(op, attrList);
   for (NamedAttribute named : attrList) {
     StringRef name = named.getName().getValue();
-    if (name == attrs::kOriginalNodeNames || name == attrs::kOriginalFuncNames) {
+    if (name == attrs::kOriginalNodeNames ||
+        name == attrs::kOriginalFuncNames) {
       auto *info = node.mutable_experimental_debug_info();
       auto *list = name == attrs::kOriginalNodeNames
                        ? info->mutable_original_node_names()

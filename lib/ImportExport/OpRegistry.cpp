@@ -1,4 +1,5 @@
-//===- OpRegistry.cpp - TensorFlow's OpDefs, built in ----------------------===//
+//===- OpRegistry.cpp - TensorFlow's OpDefs, built in
+//----------------------===//
 
 #include "TFG/ImportExport/OpRegistry.h"
 

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Pipelines/Pipelines.h"
 #include "TFG/Analysis/GraphQueries.h"
+#include "TFG/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/PDL/IR/PDL.h"
 #include "mlir/Dialect/PDLInterp/IR/PDLInterp.h"
@@ -41,8 +41,7 @@ struct OptimizeForInferencePass
     // Fix the outputs once: later steps must not re-infer them from a graph
     // that earlier steps already changed.
     if (outputs.empty() && checkpoint.empty()) {
-      auto roots =
-          resolveOutputNodes(graph, {}, "tfg-optimize-for-inference");
+      auto roots = resolveOutputNodes(graph, {}, "tfg-optimize-for-inference");
       if (failed(roots))
         return signalPassFailure();
       for (Operation *root : *roots)

@@ -62,8 +62,7 @@ struct OptimizeForInferencePipelineOptions
 /// tfg-lower-to-linalg's and tfg-lower-to-llvm's options.
 struct LowerToLLVMPipelineOptions
     : PassPipelineOptions<LowerToLLVMPipelineOptions> {
-  ListOption<std::string> inputs{*this, "inputs",
-                                 llvm::cl::desc("Fed nodes")};
+  ListOption<std::string> inputs{*this, "inputs", llvm::cl::desc("Fed nodes")};
   ListOption<std::string> inputShapes{
       *this, "input-shapes", llvm::cl::desc("name:1x224x224x3 per input")};
   ListOption<std::string> outputs{*this, "outputs",
@@ -176,7 +175,8 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createLowerAffinePass());
   {
     ConvertVectorToLLVMPassOptions toLLVM;
-    toLLVM.vectorContractLowering = vector::VectorContractLowering::OuterProduct;
+    toLLVM.vectorContractLowering =
+        vector::VectorContractLowering::OuterProduct;
     pm.addPass(createConvertVectorToLLVMPass(toLLVM));
   }
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());

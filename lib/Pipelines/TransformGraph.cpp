@@ -1,4 +1,5 @@
-//===- TransformGraph.cpp - TensorFlow transform_graph spelling ------------===//
+//===- TransformGraph.cpp - TensorFlow transform_graph spelling
+//------------===//
 //
 // `--transforms='strip_unused_nodes remove_nodes(op=Identity) ...'`, as
 // TensorFlow's graph_transforms tool takes it, translated into TFG passes
@@ -41,8 +42,8 @@ struct Transform {
 
 /// Splits TensorFlow's transforms syntax: names separated by whitespace,
 /// each optionally followed by `(key=value, key="quoted, value")`.
-static FailureOr<std::vector<Transform>>
-parseTransforms(StringRef text, std::string &error) {
+static FailureOr<std::vector<Transform>> parseTransforms(StringRef text,
+                                                         std::string &error) {
   std::vector<Transform> transforms;
   size_t i = 0, n = text.size();
   auto skipSpace = [&] {
@@ -119,9 +120,10 @@ parseTransforms(StringRef text, std::string &error) {
   return transforms;
 }
 
-LogicalResult tfg::buildTransformGraphPipeline(
-    OpPassManager &pm, const TransformGraphOptions &options,
-    std::string &error) {
+LogicalResult
+tfg::buildTransformGraphPipeline(OpPassManager &pm,
+                                 const TransformGraphOptions &options,
+                                 std::string &error) {
   auto transforms = parseTransforms(options.transforms, error);
   if (failed(transforms))
     return failure();
@@ -194,8 +196,8 @@ LogicalResult tfg::buildTransformGraphPipeline(
         // Radix 0, as the pass option's own parser reads it.
         std::string size = t.values("minimum_size").back();
         if (StringRef(size).getAsInteger(0, quantize.minimumSize)) {
-          error = "quantize_weights: minimum_size '" + size +
-                  "' is not a number";
+          error =
+              "quantize_weights: minimum_size '" + size + "' is not a number";
           return failure();
         }
       }

@@ -1,4 +1,5 @@
-//===- TFGPlugin.cpp - TFG as an mlir-opt plugin -----------------------------===//
+//===- TFGPlugin.cpp - TFG as an mlir-opt plugin
+//-----------------------------===//
 //
 // A loadable module for upstream's mlir-opt:
 //
@@ -34,8 +35,7 @@ mlirGetDialectPluginInfo() {
 
 extern "C" LLVM_ATTRIBUTE_WEAK ::mlir::PassPluginLibraryInfo
 mlirGetPassPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "TFG", LLVM_VERSION_STRING,
-          []() {
+  return {MLIR_PLUGIN_API_VERSION, "TFG", LLVM_VERSION_STRING, []() {
             mlir::tfg::registerTFGPasses();
             mlir::tfg::registerTFGPipelines();
           }};

@@ -129,8 +129,7 @@ LogicalResult describe(Type type, Attribute nameAttr, std::string fallback,
       dtypeOf(tensor.getElementType()).empty() ||
       (size_t)tensor.getRank() > kMaxRank) {
     return emitError(runnerLoc(type.getContext()))
-           << fallback << " has type " << type
-           << ", which tfg-run cannot pass";
+           << fallback << " has type " << type << ", which tfg-run cannot pass";
   }
   auto name = dyn_cast_or_null<StringAttr>(nameAttr);
   out.push_back({name ? name.str() : fallback, tensor.getElementType(),
@@ -162,17 +161,16 @@ CompiledModel::compileFile(MLIRContext &context, llvm::StringRef path,
   return compiled;
 }
 
-FailureOr<CompiledModel>
-CompiledModel::compile(OwningOpRef<ModuleOp> module,
-                       const CompileOptions &options) {
+FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
+                                                const CompileOptions &options) {
   auto start = Clock::now();
   MLIRContext *context = module->getContext();
   Location loc = runnerLoc(context);
   PassManager pm(context);
   if (!options.tfgPipeline.empty() &&
       failed(parsePassPipeline(options.tfgPipeline, pm)))
-    return emitError(loc) << "cannot parse pipeline '"
-                              << options.tfgPipeline << "'";
+    return emitError(loc) << "cannot parse pipeline '" << options.tfgPipeline
+                          << "'";
   bool isGraph = !module->getOps<GraphOp>().empty();
   if (isGraph)
     buildLowerToLinalgPipeline(pm, options.lowering);
@@ -182,15 +180,13 @@ CompiledModel::compile(OwningOpRef<ModuleOp> module,
     std::error_code ec;
     llvm::raw_fd_ostream os(options.dumpLinalgPath, ec);
     if (ec)
-      return emitError(loc)
-             << options.dumpLinalgPath << ": " << ec.message();
+      return emitError(loc) << options.dumpLinalgPath << ": " << ec.message();
     module->print(os);
   }
   llvm::StringRef funcName = options.lowering.funcName;
   auto func = module->lookupSymbol<func::FuncOp>(funcName);
   if (!func)
-    return emitError(loc)
-           << "no function @" << funcName << " after lowering";
+    return emitError(loc) << "no function @" << funcName << " after lowering";
 
   CompiledModel compiled(context);
   for (unsigned i = 0; i < func.getNumArguments(); ++i)
@@ -223,10 +219,11 @@ CompiledModel::compile(OwningOpRef<ModuleOp> module,
   auto engine = ExecutionEngine::create(*module, engineOptions);
   if (!engine)
     return emitError(loc) << "JIT compilation failed: "
-                              << llvm::toString(engine.takeError());
+                          << llvm::toString(engine.takeError());
   compiled.engine = std::move(*engine);
   compiled.engine->initialize();
-  auto packed = compiled.engine->lookupPacked(("_mlir_ciface_" + funcName).str());
+  auto packed =
+      compiled.engine->lookupPacked(("_mlir_ciface_" + funcName).str());
   if (!packed)
     return emitError(loc) << llvm::toString(packed.takeError());
   compiled.packedFunction = *packed;
@@ -234,12 +231,12 @@ CompiledModel::compile(OwningOpRef<ModuleOp> module,
   return compiled;
 }
 
-FailureOr<std::vector<Tensor>>
-CompiledModel::run(llvm::ArrayRef<Tensor> inputs, double *seconds) const {
+FailureOr<std::vector<Tensor>> CompiledModel::run(llvm::ArrayRef<Tensor> inputs,
+                                                  double *seconds) const {
   Location loc = runnerLoc(context);
   if (inputs.size() != inputInfo.size())
     return emitError(loc) << "the model takes " << inputInfo.size()
-                              << " input(s), got " << inputs.size();
+                          << " input(s), got " << inputs.size();
   std::vector<ArgumentDescriptor> arguments;
   for (auto [input, info] : llvm::zip_equal(inputs, inputInfo)) {
     if (input.dtype != info.dtype || input.shape != info.shape)

@@ -1,4 +1,5 @@
-//===- Npy.cpp - NumPy .npy files -------------------------------------------===//
+//===- Npy.cpp - NumPy .npy files
+//-------------------------------------------===//
 
 #include "TFG/Runner/Npy.h"
 
@@ -13,7 +14,8 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 /// The value of `'key':` in a header dict (up to the next top-level comma).
-static llvm::StringRef headerValue(llvm::StringRef header, llvm::StringRef key) {
+static llvm::StringRef headerValue(llvm::StringRef header,
+                                   llvm::StringRef key) {
   size_t at = header.find("'" + key.str() + "'");
   if (at == llvm::StringRef::npos)
     return {};
@@ -43,7 +45,8 @@ FailureOr<Tensor> mlir::tfg::readNpy(llvm::StringRef path, Location loc) {
     headerStart = 10;
   } else {
     headerLength = (unsigned char)bytes[8] | ((unsigned char)bytes[9] << 8) |
-                   ((unsigned char)bytes[10] << 16) | ((size_t)(unsigned char)bytes[11] << 24);
+                   ((unsigned char)bytes[10] << 16) |
+                   ((size_t)(unsigned char)bytes[11] << 24);
     headerStart = 12;
   }
   if (headerStart + headerLength > bytes.size())
@@ -51,8 +54,7 @@ FailureOr<Tensor> mlir::tfg::readNpy(llvm::StringRef path, Location loc) {
   llvm::StringRef header = bytes.substr(headerStart, headerLength);
   array.dtype = headerValue(header, "descr").str();
   if (headerValue(header, "fortran_order") == "True")
-    return emitError(loc) << path
-                          << ": Fortran-order arrays are not supported";
+    return emitError(loc) << path << ": Fortran-order arrays are not supported";
   array.shape.clear();
   llvm::SmallVector<llvm::StringRef> dims;
   headerValue(header, "shape").split(dims, ',', -1, /*KeepEmpty=*/false);

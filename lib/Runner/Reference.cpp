@@ -118,17 +118,17 @@ mlir::tfg::assembleInputs(const CompiledModel &model,
     auto it = fed.find(info.name);
     if (it != fed.end()) {
       if (it->second.dtype != info.dtype)
-        return emitError(loc) << "input '" << info.name << "': file dtype "
-                              << it->second.dtype << ", the model wants "
-                              << info.dtype;
+        return emitError(loc)
+               << "input '" << info.name << "': file dtype " << it->second.dtype
+               << ", the model wants " << info.dtype;
       inputs.push_back(it->second);
     } else if (rng) {
       inputs.push_back(randomTensor(info, *rng));
     } else {
-      return emitError(loc) << "input '" << info.name << "' "
-                            << shapeString(info.shape)
-                            << " has no value: give --input " << info.name
-                            << "=file.npy or --random-inputs";
+      return emitError(loc)
+             << "input '" << info.name << "' " << shapeString(info.shape)
+             << " has no value: give --input " << info.name
+             << "=file.npy or --random-inputs";
     }
   }
   return inputs;
@@ -146,8 +146,8 @@ Comparison mlir::tfg::compareTensors(const Tensor &got, const Tensor &want,
   for (int64_t i = 0; i < got.numElements(); ++i) {
     double g = got.elementAsDouble(i), w = want.elementAsDouble(i);
     // NaN matches NaN; NaN against a number is infinitely off.
-    double d = std::isnan(g) != std::isnan(w) ? INFINITY
-                                              : (std::isnan(g) ? 0 : g - w);
+    double d =
+        std::isnan(g) != std::isnan(w) ? INFINITY : (std::isnan(g) ? 0 : g - w);
     result.maxAbs = std::max(result.maxAbs, std::abs(d));
     diff2 += d * d;
     ref2 += w * w;
@@ -184,8 +184,8 @@ FailureOr<bool> mlir::tfg::compareWithReference(
   for (auto [i, info] : llvm::enumerate(infos)) {
     std::string file = folder.outputFile(i, bySummary);
     if (file.empty())
-      return emitError(loc) << "no reference for output " << i << " in "
-                            << folder.dir;
+      return emitError(loc)
+             << "no reference for output " << i << " in " << folder.dir;
     FailureOr<Tensor> want = readNpy(folder.dir + "/" + file, loc);
     if (failed(want))
       return failure();

@@ -188,7 +188,8 @@ struct BindPlaceholdersPass
     for (auto &entry : placeholders) {
       Operation *node = entry.second;
       if (isa<PlaceholderWithDefaultOp>(node) &&
-          !bound.contains(entry.first()) && !inputNames.contains(entry.first())) {
+          !bound.contains(entry.first()) &&
+          !inputNames.contains(entry.first())) {
         decided.takeDefault.insert(node);
         candidates.push_back(node);
       }
@@ -197,8 +198,7 @@ struct BindPlaceholdersPass
     // A default that cannot be forwarded (it carries a Switch output's
     // deadness to control users) stays a PlaceholderWithDefault.
     GraphRewriteConfig config;
-    applyGraphRewrites(graph, candidates, patterns,
-                       config.withState(decided));
+    applyGraphRewrites(graph, candidates, patterns, config.withState(decided));
   }
 
   FrozenRewritePatternSet patterns;

@@ -78,9 +78,9 @@ static Value createMergeValueIndex(PatternRewriter &rewriter,
   if (merge->getResult(1).use_empty())
     return getLiveMergeInput(mergeToken);
   unsigned index = getLiveMergeInputIndex(merge);
-  auto value = DenseElementsAttr::get(
-      RankedTensorType::get({}, rewriter.getI32Type()),
-      rewriter.getI32IntegerAttr(index));
+  auto value =
+      DenseElementsAttr::get(RankedTensorType::get({}, rewriter.getI32Type()),
+                             rewriter.getI32IntegerAttr(index));
   return createConstNode(rewriter, mergeToken, value, "/value_index")[0];
 }
 } // namespace mlir::tfg

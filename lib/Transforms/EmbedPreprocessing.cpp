@@ -89,9 +89,9 @@ namespace embed_preprocessing {
 /// TensorFlow's dtype spelling ("uint8", "float", ...) of a numeric type
 /// that Cast can turn into float; null otherwise.
 static Type parseNumericDType(MLIRContext *context, StringRef name) {
-  for (int dtype : {DT_UINT8, DT_INT8, DT_UINT16, DT_INT16, DT_INT32,
-                    DT_INT64, DT_UINT32, DT_UINT64, DT_HALF, DT_BFLOAT16,
-                    DT_FLOAT, DT_DOUBLE}) {
+  for (int dtype :
+       {DT_UINT8, DT_INT8, DT_UINT16, DT_INT16, DT_INT32, DT_INT64, DT_UINT32,
+        DT_UINT64, DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE}) {
     StringRef full = dataTypeName(dtype);
     if (full.consume_front("DT_") && full.equals_insensitive(name))
       return dataTypeToType(context, dtype);
@@ -115,8 +115,7 @@ struct EmbedPreprocessingPass
   /// (or none: `fallback`), else one value per channel.
   FailureOr<ElementsAttr> getChannelValues(Operation *node, StringRef option,
                                            ArrayRef<double> values,
-                                           double fallback,
-                                           int64_t channels) {
+                                           double fallback, int64_t channels) {
     MLIRContext *context = node->getContext();
     if (values.size() <= 1) {
       float value = values.empty() ? fallback : values.front();
@@ -173,8 +172,8 @@ struct EmbedPreprocessingPass
           inputDType ? dataTypeName(typeToDataType(inputDType.getValue()))
                      : StringRef();
       dtypeName.consume_front("DT_");
-      node->emitError() << "tfg-embed-preprocessing: Placeholder '"
-                        << inputName << "' has dtype "
+      node->emitError() << "tfg-embed-preprocessing: Placeholder '" << inputName
+                        << "' has dtype "
                         << (dtypeName.empty() ? "unknown" : dtypeName.lower())
                         << ": the normalized image must be float";
       return signalPassFailure();
@@ -213,13 +212,14 @@ struct EmbedPreprocessingPass
         node->emitError() << "tfg-embed-preprocessing: resize needs a 4-D "
                           << "NHWC input, Placeholder '" << inputName
                           << "' has shape "
-                          << (shape ? shape : ShapeAttr::get(context, {}, true));
+                          << (shape ? shape
+                                    : ShapeAttr::get(context, {}, true));
         return signalPassFailure();
       }
       if ((dims[1] >= 0 && dims[1] != height) ||
           (dims[2] >= 0 && dims[2] != width)) {
-        node->emitError() << "tfg-embed-preprocessing: resize " << height
-                          << "x" << width << " does not match Placeholder '"
+        node->emitError() << "tfg-embed-preprocessing: resize " << height << "x"
+                          << width << " does not match Placeholder '"
                           << inputName << "', whose height x width is "
                           << dims[1] << "x" << dims[2];
         return signalPassFailure();
@@ -256,11 +256,11 @@ struct EmbedPreprocessingPass
     PreprocessingDecision decision{node,
                                    DictionaryAttr::get(context, recorded)};
     GraphRewriteConfig config;
-    GraphRewriteResult result = applyGraphRewrites(
-        graph, {node}, patterns, config.withState(decision));
+    GraphRewriteResult result =
+        applyGraphRewrites(graph, {node}, patterns, config.withState(decision));
     if (!result.allCandidatesErased) {
-      node->emitError() << "tfg-embed-preprocessing: Placeholder '"
-                        << inputName << "' was not rewritten";
+      node->emitError() << "tfg-embed-preprocessing: Placeholder '" << inputName
+                        << "' was not rewritten";
       return signalPassFailure();
     }
   }

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Transforms/Passes.h"
 #include "TFG/Transforms/Utils/GraphRewriteDriver.h"
 #include "TFG/Transforms/Utils/RewriteUtils.h"
@@ -100,8 +100,8 @@ namespace {
 struct ConvLike {
   Operation *node;
   FloatConstant weights;
-  int64_t channels;      // output channels
-  int64_t channelAxis;   // of the output: -1 = last
+  int64_t channels;    // output channels
+  int64_t channelAxis; // of the output: -1 = last
   /// The output channel that weight element `i` contributes to.
   std::function<int64_t(int64_t)> channelOfWeight;
 };
@@ -223,10 +223,10 @@ Value createScaledWeights(PatternRewriter &rewriter, Value convToken,
   for (auto [i, v] : llvm::enumerate(values))
     v *= factors.size() == 1 ? factors.values[0]
                              : factors.values[conv.channelOfWeight(i)];
-  return createConstNode(rewriter, conv.weights.token,
-                         makeFloatElements(conv.weights.shape, values,
-                                           rewriter.getContext()),
-                         "_folded")[0];
+  return createConstNode(
+      rewriter, conv.weights.token,
+      makeFloatElements(conv.weights.shape, values, rewriter.getContext()),
+      "_folded")[0];
 }
 
 Value createCombinedBias(PatternRewriter &rewriter, Value bias, Value other,
@@ -238,10 +238,10 @@ Value createCombinedBias(PatternRewriter &rewriter, Value bias, Value other,
     float f = factors.size() == 1 ? factors.values[0] : factors.values[i];
     v = multiply ? v * f : v + f;
   }
-  return createConstNode(rewriter, base.token,
-                         makeFloatElements(base.shape, values,
-                                           rewriter.getContext()),
-                         "_folded")[0];
+  return createConstNode(
+      rewriter, base.token,
+      makeFloatElements(base.shape, values, rewriter.getContext()),
+      "_folded")[0];
 }
 
 Value createChannelBias(PatternRewriter &rewriter, Value convToken,
@@ -251,10 +251,10 @@ Value createChannelBias(PatternRewriter &rewriter, Value convToken,
   SmallVector<float> values(conv.channels, constant.values[0]);
   if (constant.size() != 1)
     values.assign(constant.values.begin(), constant.values.end());
-  return createConstNode(rewriter, constant.token,
-                         makeFloatElements({conv.channels}, values,
-                                           rewriter.getContext()),
-                         "_bias")[0];
+  return createConstNode(
+      rewriter, constant.token,
+      makeFloatElements({conv.channels}, values, rewriter.getContext()),
+      "_bias")[0];
 }
 
 StringAttr getConvDataFormat(PatternRewriter &rewriter, Value convToken) {
@@ -378,18 +378,17 @@ Value createBatchNormOffset(PatternRewriter &rewriter, Value bnToken) {
   for (int64_t i = 0, e = offset.size(); i < e; ++i)
     offset[i] = (-params.mean.values[i] * scale[i]) + params.beta.values[i];
   SmallVector<int64_t> shape{static_cast<int64_t>(offset.size())};
-  return createConstNode(rewriter, bnToken,
-                         makeFloatElements(shape, offset,
-                                           rewriter.getContext()),
-                         "/offset")[0];
+  return createConstNode(
+      rewriter, bnToken,
+      makeFloatElements(shape, offset, rewriter.getContext()), "/offset")[0];
 }
 
 StringAttr getBatchNormFormat(Value bnToken) {
   Operation *bn = getNodeOfToken(bnToken);
   auto format = bn->getAttrOfType<StringAttr>("data_format");
-  return StringAttr::get(bn->getContext(),
-                         format && format.getValue() == "NCHW" ? "NCHW"
-                                                               : "NHWC");
+  return StringAttr::get(bn->getContext(), format && format.getValue() == "NCHW"
+                                               ? "NCHW"
+                                               : "NHWC");
 }
 
 } // namespace mlir::tfg
@@ -417,8 +416,7 @@ static void applyFoldingPatterns(GraphOp graph,
 }
 
 namespace {
-struct FoldBatchNormsPass
-    : tfg::impl::FoldBatchNormsBase<FoldBatchNormsPass> {
+struct FoldBatchNormsPass : tfg::impl::FoldBatchNormsBase<FoldBatchNormsPass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {

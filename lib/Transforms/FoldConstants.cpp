@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Transforms/Utils/ConstantEvaluation.h"
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
+#include "TFG/Transforms/Utils/ConstantEvaluation.h"
 #include "TFG/Transforms/Utils/GraphRewriteDriver.h"
 #include "TFG/Transforms/Utils/RewriteUtils.h"
 
@@ -53,8 +53,8 @@ static SmallVector<Value> getFoldedNodeControls(Operation *node) {
 }
 
 static SmallVector<Value> createFoldedConstNodes(PatternRewriter &rewriter,
-                                                Operation *node,
-                                                ArrayAttr values) {
+                                                 Operation *node,
+                                                 ArrayAttr values) {
   SmallVector<Value> controls = getFoldedNodeControls(node);
   Value token = getControlToken(node);
   // An output node (nobody consumes it) keeps all its results; otherwise a
@@ -111,8 +111,8 @@ struct FoldConstantsPass : tfg::impl::FoldConstantsBase<FoldConstantsPass> {
           auto values = evaluateNode(node, limits->maxBytes, error);
           if (failed(values))
             return failure();
-          results.push_back(rewriter.getArrayAttr(SmallVector<Attribute>(
-              values->begin(), values->end())));
+          results.push_back(rewriter.getArrayAttr(
+              SmallVector<Attribute>(values->begin(), values->end())));
           return success();
         });
     pdl.registerRewriteFunction(

@@ -1,4 +1,5 @@
-//===- FreezeVariables.cpp - Variables to constants from a checkpoint ------===//
+//===- FreezeVariables.cpp - Variables to constants from a checkpoint
+//------===//
 //
 // TensorFlow's freeze_graph / convert_variables_to_constants, natively: keep
 // what the outputs need, then every VariableV2 / VarHandleOp left becomes a
@@ -7,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Checkpoint/CheckpointReader.h"
 #include "TFG/Dialect/IR/OpCategories.h"
-#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -44,8 +45,8 @@ static bool writesVariable(StringRef opType) {
          opType.starts_with("Apply") || opType.starts_with("ResourceApply") ||
          opType.starts_with("ResourceScatter") ||
          opType.starts_with("SparseApply") ||
-         opType.starts_with("ResourceSparseApply") ||
-         opType == "CountUpTo" || opType == "DestroyResourceOp";
+         opType.starts_with("ResourceSparseApply") || opType == "CountUpTo" ||
+         opType == "DestroyResourceOp";
 }
 
 /// The string elements of a Const node, or an empty list.
@@ -126,10 +127,8 @@ FreezeVariablesPass::readSaverKeys(GraphOp graph) {
   return keys;
 }
 
-FailureOr<ElementsAttr>
-FreezeVariablesPass::readValue(Operation *variable,
-                               const ckpt::CheckpointReader &reader,
-                               StringRef key) {
+FailureOr<ElementsAttr> FreezeVariablesPass::readValue(
+    Operation *variable, const ckpt::CheckpointReader &reader, StringRef key) {
   const tensorflow::BundleEntryProto *entry = reader.lookup(key);
   auto fail = [&]() {
     return variable->emitError() << "variable '" << getNodeName(variable)
@@ -149,8 +148,7 @@ FreezeVariablesPass::readValue(Operation *variable,
     return fail() << "the node has no dtype attr";
   int dtype = typeToDataType(dtypeAttr.getValue());
   if (dtype != entry->dtype())
-    return fail() << "the checkpoint holds "
-                  << ckpt::dtypeName(entry->dtype())
+    return fail() << "the checkpoint holds " << ckpt::dtypeName(entry->dtype())
                   << ", the variable is " << ckpt::dtypeName(dtype);
 
   SmallVector<int64_t> dims;
@@ -319,8 +317,9 @@ void FreezeVariablesPass::runOnOperation() {
     if (saved != saverKeys.end()) {
       if (!saved->second.slice.empty()) {
         variable->emitError()
-            << "variable '" << name << "' is saved as a slice ('" << saved->second.slice
-            << "' of checkpoint key '" << saved->second.key
+            << "variable '" << name << "' is saved as a slice ('"
+            << saved->second.slice << "' of checkpoint key '"
+            << saved->second.key
             << "'): freezing partitioned variables is not supported";
         failedAny = true;
         continue;
@@ -347,7 +346,7 @@ void FreezeVariablesPass::runOnOperation() {
     emitRemark(graph.getLoc())
         << "tfg-freeze-variables: froze " << variables.size()
         << " variables from '" << reader->prefix() << "'"
-        << (useMovingAverages ? " (" + std::to_string(fromAverages) +
-                                    " from moving averages)"
-                              : std::string());
+        << (useMovingAverages
+                ? " (" + std::to_string(fromAverages) + " from moving averages)"
+                : std::string());
 }

@@ -1,4 +1,5 @@
-//===- MergeDuplicateNodes.cpp - One node per computation ------------------===//
+//===- MergeDuplicateNodes.cpp - One node per computation
+//------------------===//
 //
 // Value numbering over the graph in execution order: a node's number is
 // decided by its op type, attrs and the numbers of its inputs, so nodes
@@ -8,16 +9,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Transforms/Passes.h"
 #include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SetVector.h"
@@ -66,8 +67,8 @@ static llvm::hash_code hashAttr(Attribute attr) {
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr)) {
     AsmResourceBlob *blob = resource.getRawHandle().getBlob();
     ArrayRef<char> data = blob ? blob->getData() : ArrayRef<char>();
-    return llvm::hash_combine(resource.getType(),
-                              llvm::hash_combine_range(data.begin(), data.end()));
+    return llvm::hash_combine(
+        resource.getType(), llvm::hash_combine_range(data.begin(), data.end()));
   }
   return mlir::hash_value(attr);
 }
@@ -86,8 +87,8 @@ struct NodeKey {
 bool operator==(const NodeKey &a, const NodeKey &b) {
   Operation *x = a.op, *y = b.op;
   if (a.hash != b.hash || x->getName() != y->getName() ||
-      getNodeOpType(x) != getNodeOpType(y) ||
-      a.dataInputs != b.dataInputs || a.controlInputs != b.controlInputs ||
+      getNodeOpType(x) != getNodeOpType(y) || a.dataInputs != b.dataInputs ||
+      a.controlInputs != b.controlInputs ||
       x->getResultTypes() != y->getResultTypes())
     return false;
   auto attrsOf = [](Operation *op) {
@@ -102,7 +103,8 @@ bool operator==(const NodeKey &a, const NodeKey &b) {
   if (ax.size() != ay.size())
     return false;
   for (auto [p, q] : llvm::zip_equal(ax, ay))
-    if (p.getName() != q.getName() || !isSameAttribute(p.getValue(), q.getValue()))
+    if (p.getName() != q.getName() ||
+        !isSameAttribute(p.getValue(), q.getValue()))
       return false;
   return true;
 }
@@ -218,8 +220,8 @@ struct MergeDuplicateNodesPass
       hash = llvm::hash_combine(hash, type);
     for (NamedAttribute attr : op->getAttrs())
       if (!isIgnoredAttr(attr.getName()))
-        hash = llvm::hash_combine(hash, attr.getName(),
-                                  hashAttr(attr.getValue()));
+        hash =
+            llvm::hash_combine(hash, attr.getName(), hashAttr(attr.getValue()));
     key.hash = hash;
     return key;
   }

@@ -1,4 +1,5 @@
-//===- QuantizeWeights.cpp - Float weights stored in 8 bits ----------------===//
+//===- QuantizeWeights.cpp - Float weights stored in 8 bits
+//----------------===//
 //
 // tfg-quantize-weights. The rewrites are the DRR patterns of
 // Patterns/QuantizeWeights.td (mode=tensorflow) and
@@ -8,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Dialect/IR/TensorProto.h"
 #include "TFG/Analysis/GraphQueries.h"
+#include "TFG/Dialect/IR/TensorProto.h"
 #include "TFG/Transforms/Passes.h"
 #include "TFG/Transforms/Utils/GraphRewriteDriver.h"
 #include "TFG/Transforms/Utils/RewriteUtils.h"
@@ -55,7 +56,8 @@ static std::optional<FloatWeights> getFloatWeights(Value token) {
   if (!type || !type.hasStaticShape())
     return std::nullopt;
   std::optional<SmallVector<float>> values = getFloatElements(value);
-  if (!values || llvm::any_of(*values, [](float v) { return !std::isfinite(v); }))
+  if (!values ||
+      llvm::any_of(*values, [](float v) { return !std::isfinite(v); }))
     return std::nullopt;
   return FloatWeights{node, type, std::move(*values)};
 }
@@ -128,9 +130,10 @@ Value createMinFirstQuantizedConst(PatternRewriter &rewriter, Value token) {
   FloatWeights weights = *getFloatWeights(token);
   QuantizationRange range = getTensorFlowRange(weights.values);
   std::string bytes(weights.values.size(), '\0');
-  quantizeToQuint8(weights.values, range,
-                   MutableArrayRef<uint8_t>(
-                       reinterpret_cast<uint8_t *>(bytes.data()), bytes.size()));
+  quantizeToQuint8(
+      weights.values, range,
+      MutableArrayRef<uint8_t>(reinterpret_cast<uint8_t *>(bytes.data()),
+                               bytes.size()));
   auto type = RankedTensorType::get(weights.type.getShape(),
                                     Quint8Type::get(rewriter.getContext()));
   TensorProtoAttr value = getTensorProtoAttr(type, bytes);
@@ -147,8 +150,7 @@ Value createMinFirstRangeConst(PatternRewriter &rewriter, Value token,
   auto value = DenseElementsAttr::get(type, max ? range.max : range.min);
   return createConstNodeNamed(
       rewriter, token, cast<TypedAttr>(value),
-      (getNodeName(weights.node) +
-       (max ? "_quantized_max" : "_quantized_min"))
+      (getNodeName(weights.node) + (max ? "_quantized_max" : "_quantized_min"))
           .str())[0];
 }
 
@@ -226,8 +228,8 @@ static std::optional<ChannelAxes> getChannelAxes(Operation *node) {
 namespace {
 struct ChannelQuantization {
   SmallVector<int64_t> scaleShape;
-  SmallVector<float> scales;   // per channel
-  SmallVector<int8_t> values;  // per weight
+  SmallVector<float> scales;  // per channel
+  SmallVector<int8_t> values; // per weight
 };
 } // namespace
 
@@ -380,7 +382,8 @@ struct QuantizeWeightsPass
       return signalPassFailure();
 
     applyGraphRewrites(graph, candidates,
-                       tensorflowMode ? tensorflowPatterns : perChannelPatterns);
+                       tensorflowMode ? tensorflowPatterns
+                                      : perChannelPatterns);
   }
 
   FrozenRewritePatternSet tensorflowPatterns, perChannelPatterns;

@@ -1,4 +1,5 @@
-//===- RemoveDropout.cpp - Dropout that keeps everything --------------------===//
+//===- RemoveDropout.cpp - Dropout that keeps everything
+//--------------------===//
 //
 // The rewrites are the DRR patterns of Patterns/RemoveDropout.td; this file
 // holds their noise constraint and the pass, which offers the candidates
@@ -6,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Transforms/Passes.h"
 #include "TFG/Transforms/Utils/GraphRewriteDriver.h"
 #include "TFG/Transforms/Utils/RewriteUtils.h"
@@ -35,8 +36,7 @@ static Value skipIdentities(Value value) {
 }
 
 /// The node producing `value` if it is an `OpTy`, else null.
-template <typename OpTy>
-static Operation *getProducerOfType(Value value) {
+template <typename OpTy> static Operation *getProducerOfType(Value value) {
   return dyn_cast_or_null<OpTy>(value.getDefiningOp());
 }
 

@@ -1,7 +1,7 @@
 //===- RemoveNodes.cpp - Splice out forwarding nodes ----------------------===//
 
-#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Transforms/Passes.h"
 #include "TFG/Transforms/Utils/GraphRewriteDriver.h"
 #include "TFG/Transforms/Utils/RewriteUtils.h"
@@ -33,8 +33,7 @@ bool canAbsorbIntoProducer(Value identityToken, Value input) {
 
 void giveNameToProducer(Value identityToken, Value input) {
   Operation *identity = getNodeOfToken(identityToken);
-  input.getDefiningOp()->setAttr(attrs::kName,
-                                 identity->getAttr(attrs::kName));
+  input.getDefiningOp()->setAttr(attrs::kName, identity->getAttr(attrs::kName));
 }
 } // namespace mlir::tfg
 
@@ -79,7 +78,8 @@ struct RemoveNodesPass : tfg::impl::RemoveNodesBase<RemoveNodesPass> {
       if (!llvm::is_contained(kRemovableOps, opType)) {
         graph.emitError() << "tfg-remove-nodes: cannot remove op type '"
                           << opType << "'; removable: "
-                          << llvm::join(ArrayRef<StringLiteral>(kRemovableOps), ", ");
+                          << llvm::join(ArrayRef<StringLiteral>(kRemovableOps),
+                                        ", ");
         return signalPassFailure();
       }
       opTypes.insert(opType);

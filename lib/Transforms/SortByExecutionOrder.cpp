@@ -1,4 +1,5 @@
-//===- SortByExecutionOrder.cpp - Inputs before their consumers ------------===//
+//===- SortByExecutionOrder.cpp - Inputs before their consumers
+//------------===//
 //
 // A pure reordering: getExecutionOrder (GraphQueries) computes the order,
 // the pass moves the nodes.

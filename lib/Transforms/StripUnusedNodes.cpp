@@ -1,4 +1,5 @@
-//===- StripUnusedNodes.cpp - Keep what the outputs need -------------------===//
+//===- StripUnusedNodes.cpp - Keep what the outputs need
+//-------------------===//
 
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"
@@ -35,9 +36,9 @@ replaceWithPlaceholder(Operation *node, Type dtypeOverride,
   if (isa<PlaceholderOp>(node) && !dtypeOverride && !dimsOverride)
     return success();
   if (getDataResults(node).size() != 1)
-    return node->emitError() << "cannot become an input: it has "
-                             << getDataResults(node).size()
-                             << " outputs, a Placeholder has one";
+    return node->emitError()
+           << "cannot become an input: it has " << getDataResults(node).size()
+           << " outputs, a Placeholder has one";
   Value result = node->getResult(0);
   auto tensor = dyn_cast<TensorType>(result.getType());
   Type dtype = tensor ? tensor.getElementType() : Type();
@@ -118,9 +119,9 @@ struct StripUnusedNodesPass
       for (StringRef dim : llvm::split(StringRef(inputShape), ',')) {
         int64_t size;
         if (dim.trim().getAsInteger(10, size) || size < -1) {
-          graph.emitError() << "tfg-strip-unused-nodes: input-shape '"
-                            << inputShape
-                            << "' is not a list of sizes (-1: unknown)";
+          graph.emitError()
+              << "tfg-strip-unused-nodes: input-shape '" << inputShape
+              << "' is not a list of sizes (-1: unknown)";
           return signalPassFailure();
         }
         dimsOverride->push_back(size);
@@ -132,8 +133,7 @@ struct StripUnusedNodesPass
           failed(replaceWithPlaceholder(node, dtypeOverride, dimsOverride)))
         return signalPassFailure();
     }
-    auto roots =
-        resolveOutputNodes(graph, outputs, "tfg-strip-unused-nodes");
+    auto roots = resolveOutputNodes(graph, outputs, "tfg-strip-unused-nodes");
     if (failed(roots))
       return signalPassFailure();
     eraseNodesNotReachedFrom(graph, *roots);

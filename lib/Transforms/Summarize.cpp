@@ -1,7 +1,8 @@
-//===- Summarize.cpp - Print what a graph holds ----------------------------===//
+//===- Summarize.cpp - Print what a graph holds
+//----------------------------===//
 
-#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Analysis/GraphQueries.h"
+#include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "llvm/ADT/MapVector.h"

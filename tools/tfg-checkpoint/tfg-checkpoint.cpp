@@ -68,13 +68,11 @@ static void printElement(llvm::raw_ostream &os, int dtype, const char *p) {
     return printFloat(os, d, true);
   }
   case tensorflow::DT_HALF:
-    return printFloat(os, halfToFloat(endian::read16le(p),
-                                      llvm::APFloat::IEEEhalf()),
-                      false);
+    return printFloat(
+        os, halfToFloat(endian::read16le(p), llvm::APFloat::IEEEhalf()), false);
   case tensorflow::DT_BFLOAT16:
-    return printFloat(os, halfToFloat(endian::read16le(p),
-                                      llvm::APFloat::BFloat()),
-                      false);
+    return printFloat(
+        os, halfToFloat(endian::read16le(p), llvm::APFloat::BFloat()), false);
   case tensorflow::DT_COMPLEX64:
     os << "(";
     printElement(os, tensorflow::DT_FLOAT, p);
@@ -185,8 +183,8 @@ static int dump(const CheckpointReader &reader, llvm::StringRef name) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
-  cl::ParseCommandLineOptions(
-      argc, argv, "TensorFlow V2 checkpoint lister and dumper\n");
+  cl::ParseCommandLineOptions(argc, argv,
+                              "TensorFlow V2 checkpoint lister and dumper\n");
   auto reader = CheckpointReader::open(input);
   if (!reader) {
     llvm::WithColor::error(llvm::errs(), "tfg-checkpoint")

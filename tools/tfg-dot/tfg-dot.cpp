@@ -11,11 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TFG/Analysis/GraphDot.h"
+#include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Diagnostics.h"
 #include "TFG/ImportExport/Import.h"
-#include "TFG/Analysis/GraphDot.h"
-#include "TFG/Analysis/GraphQueries.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"

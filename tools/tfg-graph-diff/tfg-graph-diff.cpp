@@ -1,4 +1,5 @@
-//===- tfg-graph-diff.cpp - Are two GraphDefs the same graph? --------------===//
+//===- tfg-graph-diff.cpp - Are two GraphDefs the same graph?
+//--------------===//
 //
 //   tfg-graph-diff a.pb b.pbtxt
 //
@@ -21,9 +22,8 @@ static cl::opt<std::string> first(cl::Positional, cl::Required,
                                   cl::desc("<first GraphDef>"));
 static cl::opt<std::string> second(cl::Positional, cl::Required,
                                    cl::desc("<second GraphDef>"));
-static cl::opt<unsigned> maxDiffs("max-differences",
-                                  cl::desc("Differences to list"),
-                                  cl::init(20));
+static cl::opt<unsigned>
+    maxDiffs("max-differences", cl::desc("Differences to list"), cl::init(20));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
@@ -33,8 +33,8 @@ int main(int argc, char **argv) {
       "default-valued attrs and tensor encoding\n");
   tensorflow::GraphDef a, b;
   std::string error;
-  for (auto [path, graph] : {std::make_pair(&first, &a),
-                             std::make_pair(&second, &b)}) {
+  for (auto [path, graph] :
+       {std::make_pair(&first, &a), std::make_pair(&second, &b)}) {
     if (!mlir::tfg::readGraphDefFile(*path, *graph, error)) {
       llvm::errs() << *path << ": error: " << error << "\n";
       return 2;

@@ -1,4 +1,5 @@
-//===- tfg-opt.cpp - TFG optimizer driver ----------------------------------===//
+//===- tfg-opt.cpp - TFG optimizer driver
+//----------------------------------===//
 //
 // mlir-opt with the TFG dialect and all of TFG's passes registered.
 //

@@ -1,4 +1,5 @@
-//===- tfg-run.cpp - JIT-compile a model for the CPU and run it ------------===//
+//===- tfg-run.cpp - JIT-compile a model for the CPU and run it
+//------------===//
 //
 // The command line of the runner library (TFG/Runner): imports a model (any
 // format tfg-translate reads, or .mlir), optionally runs a TFG pass
@@ -38,44 +39,58 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory runCategory("tfg-run options");
 
-static cl::opt<std::string> modelPath(cl::cat(runCategory), cl::Positional, cl::desc("<model>"), cl::Required);
-static cl::opt<std::string> pipeline(cl::cat(runCategory), 
-    "pipeline", cl::desc("TFG pass pipeline run on the graph before lowering "
-                         "(textual, without builtin.module(...))"),
-    cl::init(""));
-static cl::list<std::string> inputFiles(cl::cat(runCategory), 
-    "input", cl::desc("name=file.npy: the value of input node `name`"));
-static cl::list<std::string> inputShapes(cl::cat(runCategory), 
-    "input-shape", cl::desc("name:1x224x224x3 for an input without a file"));
-static cl::list<std::string> outputNames(cl::cat(runCategory), "outputs", cl::CommaSeparated,
-                                         cl::desc("Output tensors (node or node:i)"));
-static cl::opt<int64_t> batchSize(cl::cat(runCategory), "batch-size", cl::init(1),
-                                  cl::desc("Value of an unknown batch dimension"));
-static cl::opt<bool> randomInputs(cl::cat(runCategory), "random-inputs",
-                                  cl::desc("Generate inputs without a file "
-                                           "(floats in [0,1), ints in [0,255])"));
-static cl::opt<unsigned> seed(cl::cat(runCategory), "seed", cl::init(1), cl::desc("Seed of --random-inputs"));
-static cl::opt<std::string> outputDir(cl::cat(runCategory), "output-dir", cl::init(""),
-                                      cl::desc("Write outputs here as output_<i>_<name>.npy"));
-static cl::opt<unsigned> runs(cl::cat(runCategory), "runs", cl::init(1), cl::desc("Timed runs (median latency)"));
-static cl::opt<std::string> compareDir(cl::cat(runCategory), 
-    "compare", cl::init(""),
+static cl::opt<std::string> modelPath(cl::cat(runCategory), cl::Positional,
+                                      cl::desc("<model>"), cl::Required);
+static cl::opt<std::string>
+    pipeline(cl::cat(runCategory), "pipeline",
+             cl::desc("TFG pass pipeline run on the graph before lowering "
+                      "(textual, without builtin.module(...))"),
+             cl::init(""));
+static cl::list<std::string>
+    inputFiles(cl::cat(runCategory), "input",
+               cl::desc("name=file.npy: the value of input node `name`"));
+static cl::list<std::string>
+    inputShapes(cl::cat(runCategory), "input-shape",
+                cl::desc("name:1x224x224x3 for an input without a file"));
+static cl::list<std::string>
+    outputNames(cl::cat(runCategory), "outputs", cl::CommaSeparated,
+                cl::desc("Output tensors (node or node:i)"));
+static cl::opt<int64_t>
+    batchSize(cl::cat(runCategory), "batch-size", cl::init(1),
+              cl::desc("Value of an unknown batch dimension"));
+static cl::opt<bool>
+    randomInputs(cl::cat(runCategory), "random-inputs",
+                 cl::desc("Generate inputs without a file "
+                          "(floats in [0,1), ints in [0,255])"));
+static cl::opt<unsigned> seed(cl::cat(runCategory), "seed", cl::init(1),
+                              cl::desc("Seed of --random-inputs"));
+static cl::opt<std::string>
+    outputDir(cl::cat(runCategory), "output-dir", cl::init(""),
+              cl::desc("Write outputs here as output_<i>_<name>.npy"));
+static cl::opt<unsigned> runs(cl::cat(runCategory), "runs", cl::init(1),
+                              cl::desc("Timed runs (median latency)"));
+static cl::opt<std::string> compareDir(
+    cl::cat(runCategory), "compare", cl::init(""),
     cl::desc("Compare outputs with reference .npy files in DIR (and take "
              "inputs/outputs from DIR/summary.json when not given)"));
-static cl::opt<double> relTolerance(cl::cat(runCategory), "rtol", cl::init(1e-4),
-                            cl::desc("Largest relative L2 error of a float output"));
-static cl::opt<double> absTolerance(cl::cat(runCategory), "atol", cl::init(0.0),
-                            cl::desc("An output also passes when its max abs error is at most this"));
-static cl::list<std::string> comparePipelines(cl::cat(runCategory), 
-    "compare-pipeline", cl::multi_val(2),
+static cl::opt<double>
+    relTolerance(cl::cat(runCategory), "rtol", cl::init(1e-4),
+                 cl::desc("Largest relative L2 error of a float output"));
+static cl::opt<double> absTolerance(
+    cl::cat(runCategory), "atol", cl::init(0.0),
+    cl::desc("An output also passes when its max abs error is at most this"));
+static cl::list<std::string> comparePipelines(
+    cl::cat(runCategory), "compare-pipeline", cl::multi_val(2),
     cl::desc("\"A\" \"B\": run the model after TFG pipeline A and after B on "
              "the same inputs and compare the outputs (\"\" = no pipeline)"));
-static cl::opt<std::string> dumpLinalg(cl::cat(runCategory), "dump-linalg", cl::init(""),
-                                       cl::desc("Write the linalg-level IR here"));
-static cl::opt<unsigned> printOutputs(cl::cat(runCategory), 
-    "print-outputs", cl::init(0),
-    cl::desc("Print the first N values of each output"));
-static cl::opt<bool> quiet(cl::cat(runCategory), "quiet", cl::desc("Only print the comparison"));
+static cl::opt<std::string>
+    dumpLinalg(cl::cat(runCategory), "dump-linalg", cl::init(""),
+               cl::desc("Write the linalg-level IR here"));
+static cl::opt<unsigned>
+    printOutputs(cl::cat(runCategory), "print-outputs", cl::init(0),
+                 cl::desc("Print the first N values of each output"));
+static cl::opt<bool> quiet(cl::cat(runCategory), "quiet",
+                           cl::desc("Only print the comparison"));
 
 /// What a run prints: the model's signature, compile time, median latency,
 /// and the first --print-outputs values.
@@ -83,18 +98,19 @@ static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
                      llvm::ArrayRef<double> sortedTimes,
                      llvm::ArrayRef<Tensor> outputs) {
   if (!quiet) {
-    llvm::outs() << llvm::formatv("model: {0}{1}\n", modelPath,
-                                  tfgPipeline.empty() ? "" : " after " + tfgPipeline);
+    llvm::outs() << llvm::formatv(
+        "model: {0}{1}\n", modelPath,
+        tfgPipeline.empty() ? "" : " after " + tfgPipeline);
     for (const TensorInfo &info : model.inputs())
-      llvm::outs() << llvm::formatv("  input  {0}: {1} {2}\n", info.name, info.dtype,
-                                    shapeString(info.shape));
+      llvm::outs() << llvm::formatv("  input  {0}: {1} {2}\n", info.name,
+                                    info.dtype, shapeString(info.shape));
     for (const TensorInfo &info : model.outputs())
-      llvm::outs() << llvm::formatv("  output {0}: {1} {2}\n", info.name, info.dtype,
-                                    shapeString(info.shape));
-    llvm::outs() << llvm::formatv("compile: {0:f3} s\nlatency: median {1:f3} ms over {2} run(s)\n",
-                                  model.compileSeconds(),
-                                  sortedTimes[sortedTimes.size() / 2] * 1e3,
-                                  sortedTimes.size());
+      llvm::outs() << llvm::formatv("  output {0}: {1} {2}\n", info.name,
+                                    info.dtype, shapeString(info.shape));
+    llvm::outs() << llvm::formatv(
+        "compile: {0:f3} s\nlatency: median {1:f3} ms over {2} run(s)\n",
+        model.compileSeconds(), sortedTimes[sortedTimes.size() / 2] * 1e3,
+        sortedTimes.size());
   }
   for (auto [info, tensor] : llvm::zip_equal(model.outputs(), outputs)) {
     if (!printOutputs)
@@ -133,7 +149,8 @@ int main(int argc, char **argv) {
   // import's and the passes' print as MLIR prints them.
   Location loc = runnerLoc(&context);
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-    if (diag.getLocation() != loc || diag.getSeverity() != DiagnosticSeverity::Error)
+    if (diag.getLocation() != loc ||
+        diag.getSeverity() != DiagnosticSeverity::Error)
       return failure();
     llvm::errs() << "tfg-run: error: " << diag << "\n";
     return success();
@@ -171,12 +188,16 @@ int main(int argc, char **argv) {
       return 1;
     options.lowering.inputs.push_back(node);
     options.lowering.inputShapes.push_back(
-        node + ":" + llvm::join(llvm::map_range(tensor->shape, [](int64_t d) { return std::to_string(d); }), "x"));
+        node + ":" +
+        llvm::join(llvm::map_range(tensor->shape,
+                                   [](int64_t d) { return std::to_string(d); }),
+                   "x"));
     fed[node] = std::move(*tensor);
   }
   options.lowering.inputShapes.append(inputShapes.begin(), inputShapes.end());
   if (randomInputs && !feeds.empty())
-    options.lowering.inputs.clear(); // random values for all Placeholders, files for some
+    options.lowering.inputs
+        .clear(); // random values for all Placeholders, files for some
 
   // The pipelines to run: one, or the two of --compare-pipeline.
   std::vector<std::string> pipelines{pipeline};
@@ -192,7 +213,8 @@ int main(int argc, char **argv) {
       return 1;
     if (inputs.empty()) {
       std::mt19937 rng(seed);
-      auto assembled = assembleInputs(*model, fed, randomInputs ? &rng : nullptr, loc);
+      auto assembled =
+          assembleInputs(*model, fed, randomInputs ? &rng : nullptr, loc);
       if (failed(assembled))
         return 1;
       inputs = std::move(*assembled);
@@ -218,11 +240,13 @@ int main(int argc, char **argv) {
   Tolerance tolerance{relTolerance, absTolerance};
   bool pass = true;
   if (pipelines.size() == 2) {
-    llvm::outs() << "compare: pipeline \"" << pipelines[0] << "\" vs \"" << pipelines[1] << "\"\n";
+    llvm::outs() << "compare: pipeline \"" << pipelines[0] << "\" vs \""
+                 << pipelines[1] << "\"\n";
     if (allOutputs[0].size() != allOutputs[1].size())
       return fail("the pipelines give different numbers of outputs");
     for (size_t i = 0; i < allOutputs[0].size(); ++i) {
-      Comparison comparison = compareTensors(allOutputs[1][i], allOutputs[0][i], tolerance);
+      Comparison comparison =
+          compareTensors(allOutputs[1][i], allOutputs[0][i], tolerance);
       printComparison(llvm::outs(), outputInfo[i].name, comparison);
       pass &= comparison.passed;
     }
@@ -237,7 +261,8 @@ int main(int argc, char **argv) {
     pass &= *matches;
   }
   if (!pass) {
-    llvm::outs() << "FAIL: outputs differ beyond --rtol " << relTolerance << "\n";
+    llvm::outs() << "FAIL: outputs differ beyond --rtol " << relTolerance
+                 << "\n";
     return 2;
   }
   return 0;

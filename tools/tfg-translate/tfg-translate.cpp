@@ -1,4 +1,5 @@
-//===- tfg-translate.cpp - TensorFlow models <-> TFG MLIR ------------------===//
+//===- tfg-translate.cpp - TensorFlow models <-> TFG MLIR
+//------------------===//
 //
 //   tfg-translate --import-graphdef model.pb -o model.mlir
 //   tfg-translate --export-graphdef model.mlir -o model.pb
@@ -60,15 +61,14 @@ static cl::opt<Action> action(
 static cl::opt<tfg::ModelFormat> inputFormat(
     "input-format", cl::desc("Input format (default: detect)"),
     cl::init(tfg::ModelFormat::Auto),
-    cl::values(clEnumValN(tfg::ModelFormat::Auto, "auto", "detect"),
-               clEnumValN(tfg::ModelFormat::GraphDef, "pb", "binary GraphDef"),
-               clEnumValN(tfg::ModelFormat::GraphDefText, "pbtxt",
-                          "text GraphDef"),
-               clEnumValN(tfg::ModelFormat::MetaGraph, "meta", "MetaGraphDef"),
-               clEnumValN(tfg::ModelFormat::SavedModel, "saved-model",
-                          "SavedModel"),
-               clEnumValN(tfg::ModelFormat::TFJS, "tfjs",
-                          "TensorFlow.js model.json")));
+    cl::values(
+        clEnumValN(tfg::ModelFormat::Auto, "auto", "detect"),
+        clEnumValN(tfg::ModelFormat::GraphDef, "pb", "binary GraphDef"),
+        clEnumValN(tfg::ModelFormat::GraphDefText, "pbtxt", "text GraphDef"),
+        clEnumValN(tfg::ModelFormat::MetaGraph, "meta", "MetaGraphDef"),
+        clEnumValN(tfg::ModelFormat::SavedModel, "saved-model", "SavedModel"),
+        clEnumValN(tfg::ModelFormat::TFJS, "tfjs",
+                   "TensorFlow.js model.json")));
 static cl::opt<OutputKind> outputKind(
     "output-format", cl::desc("GraphDef output encoding"),
     cl::init(OutputKind::Auto),
@@ -86,9 +86,10 @@ static cl::opt<std::string> signature("signature",
 static cl::opt<std::string> savedModelTag("tag",
                                           cl::desc("SavedModel meta graph tag"),
                                           cl::init("serve"));
-static cl::opt<bool> elideResources(
-    "elide-resources", cl::desc("Print dense resources as __elided__"),
-    cl::init(false));
+static cl::opt<bool>
+    elideResources("elide-resources",
+                   cl::desc("Print dense resources as __elided__"),
+                   cl::init(false));
 
 static cl::opt<bool> sortByExecutionOrder(
     "sort-by-execution-order",
@@ -96,10 +97,10 @@ static cl::opt<bool> sortByExecutionOrder(
              "consumers (the tfg-sort-by-execution-order pass)"));
 
 static cl::OptionCategory freezeCategory("Freezing (after import)");
-static cl::opt<bool> freeze(
-    "freeze", cl::cat(freezeCategory),
-    cl::desc("Turn variables into constants from --checkpoint (a "
-             "SavedModel's own variables/ by default)"));
+static cl::opt<bool>
+    freeze("freeze", cl::cat(freezeCategory),
+           cl::desc("Turn variables into constants from --checkpoint (a "
+                    "SavedModel's own variables/ by default)"));
 static cl::opt<std::string> checkpointPrefix(
     "checkpoint", cl::cat(freezeCategory),
     cl::desc("Checkpoint prefix or directory (implies --freeze)"));
@@ -172,10 +173,10 @@ static OwningOpRef<ModuleOp> importInput(MLIRContext &context) {
       llvm::errs() << "error: cannot read standard input\n";
       return nullptr;
     }
-    return tfg::importGraphDefBytes(
-        (*buffer)->getBuffer(),
-        /*isText=*/inputFormat != tfg::ModelFormat::GraphDef, "<stdin>",
-        &context, options);
+    return tfg::importGraphDefBytes((*buffer)->getBuffer(),
+                                    /*isText=*/inputFormat !=
+                                        tfg::ModelFormat::GraphDef,
+                                    "<stdin>", &context, options);
   }
   return tfg::importModelFile(path, &context, options, inputFormat);
 }
@@ -225,8 +226,7 @@ int main(int argc, char **argv) {
 
   tfg::NodeDiagnosticHandler handler(&context, llvm::errs());
   OwningOpRef<ModuleOp> module = importInput(context);
-  if (!module || failed(freezeIfAsked(*module)) ||
-      failed(sortIfAsked(*module)))
+  if (!module || failed(freezeIfAsked(*module)) || failed(sortIfAsked(*module)))
     return 1;
   if (action == Action::RoundTrip)
     return failed(writeGraphDef(*module)) ? 1 : 0;

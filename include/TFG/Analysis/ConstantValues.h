@@ -18,7 +18,6 @@
 
 namespace mlir::tfg {
 
-
 /// The `value` of the Const node that produces `value`, or null.
 ElementsAttr getConstValue(Value value);
 

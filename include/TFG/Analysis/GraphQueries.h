@@ -1,4 +1,5 @@
-//===- GraphQueries.h - Questions asked about a tfg.graph --------*- C++ -*-===//
+//===- GraphQueries.h - Questions asked about a tfg.graph --------*- C++
+//-*-===//
 
 #ifndef TFG_ANALYSIS_GRAPHQUERIES_H
 #define TFG_ANALYSIS_GRAPHQUERIES_H

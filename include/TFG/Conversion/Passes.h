@@ -1,4 +1,5 @@
-//===- Passes.h - TFG lowering passes -----------------------------*- C++ -*-===//
+//===- Passes.h - TFG lowering passes -----------------------------*- C++
+//-*-===//
 
 #ifndef TFG_CONVERSION_PASSES_H
 #define TFG_CONVERSION_PASSES_H
@@ -8,8 +9,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

@@ -1,4 +1,5 @@
-//===- GraphCompare.h - Semantic GraphDef comparison -------------*- C++ -*-===//
+//===- GraphCompare.h - Semantic GraphDef comparison -------------*- C++
+//-*-===//
 //
 // Two GraphDefs are equal when they describe the same graph: node order,
 // control-input order, attrs equal to their OpDef defaults, and the encoding

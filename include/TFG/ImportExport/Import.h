@@ -1,4 +1,5 @@
-//===- Import.h - Read and write TensorFlow models as TFG ---------*- C++ -*-===//
+//===- Import.h - Read and write TensorFlow models as TFG ---------*- C++
+//-*-===//
 //
 // The entry points of the ImportExport library: a model file (GraphDef
 // .pb/.pbtxt, MetaGraphDef .meta, SavedModel, TensorFlow.js model.json)
@@ -48,8 +49,7 @@ OwningOpRef<ModuleOp> importModelFile(llvm::StringRef path,
 
 /// Parses a `.mlir` file (or "-" for stdin) holding a TFG module; errors are
 /// printed with the file's line and column. Returns null on failure.
-OwningOpRef<ModuleOp> parseMLIRFile(llvm::StringRef path,
-                                    MLIRContext *context);
+OwningOpRef<ModuleOp> parseMLIRFile(llvm::StringRef path, MLIRContext *context);
 
 /// Imports a GraphDef held in memory in binary (`isText` false) or text form.
 OwningOpRef<ModuleOp> importGraphDefBytes(llvm::StringRef bytes, bool isText,

@@ -1,4 +1,5 @@
-//===- OpRegistry.h - TensorFlow's OpDefs, built in --------------*- C++ -*-===//
+//===- OpRegistry.h - TensorFlow's OpDefs, built in --------------*- C++
+//-*-===//
 //
 // TensorFlow's op registry (ops.pbtxt, shipped in lib/ImportExport/OpRegistry
 // and embedded at build time): how many outputs an op has, their dtypes, attr

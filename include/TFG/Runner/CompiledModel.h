@@ -1,4 +1,5 @@
-//===- CompiledModel.h - A model JIT-compiled for the host CPU ----*- C++ -*-===//
+//===- CompiledModel.h - A model JIT-compiled for the host CPU ----*- C++
+//-*-===//
 //
 // The runner's C++ API: import a model (any format tfg-translate reads, or
 // .mlir), run a TFG pipeline on the graph, lower it for the CPU, JIT-compile

@@ -1,4 +1,5 @@
-//===- Npy.h - NumPy .npy files (v1/v2, little-endian, C order) ---*- C++ -*-===//
+//===- Npy.h - NumPy .npy files (v1/v2, little-endian, C order) ---*- C++
+//-*-===//
 
 #ifndef TFG_RUNNER_NPY_H
 #define TFG_RUNNER_NPY_H

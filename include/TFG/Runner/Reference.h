@@ -1,4 +1,5 @@
-//===- Reference.h - Inputs, reference folders, comparisons -------*- C++ -*-===//
+//===- Reference.h - Inputs, reference folders, comparisons -------*- C++
+//-*-===//
 //
 // What checks a compiled model's numbers: a reference folder (the
 // TensorFlow.js reference runner's format: summary.json naming the inputs

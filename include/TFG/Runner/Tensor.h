@@ -1,4 +1,5 @@
-//===- Tensor.h - Host tensors the runner passes and returns ------*- C++ -*-===//
+//===- Tensor.h - Host tensors the runner passes and returns ------*- C++
+//-*-===//
 //
 // A tensor on the host as the runner and .npy files see it: NumPy's dtype
 // string, a static shape, and the raw little-endian bytes in C order. The
@@ -17,15 +18,14 @@
 #include <cassert>
 #include <cstdint>
 #include <cstring>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace mlir::tfg {
 
 /// NumPy's dtype string ("<f4", "<i8", "|b1", ...) of a C++ element type.
-template <typename T>
-constexpr const char *dtypeOfCType() {
+template <typename T> constexpr const char *dtypeOfCType() {
   if constexpr (std::is_same_v<T, float>)
     return "<f4";
   else if constexpr (std::is_same_v<T, double>)
@@ -71,11 +71,9 @@ struct Tensor {
   }
 
   /// The elements as T, which must be the tensor's dtype.
-  template <typename T>
-  llvm::ArrayRef<T> values() const {
+  template <typename T> llvm::ArrayRef<T> values() const {
     assert(dtype == dtypeOfCType<T>() && "values<T>() of another dtype");
-    return {reinterpret_cast<const T *>(data.data()),
-            data.size() / sizeof(T)};
+    return {reinterpret_cast<const T *>(data.data()), data.size() / sizeof(T)};
   }
 };
 

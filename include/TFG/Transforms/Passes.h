@@ -1,4 +1,5 @@
-//===- Passes.h - TFG graph passes ---------------------------------*- C++ -*-===//
+//===- Passes.h - TFG graph passes ---------------------------------*- C++
+//-*-===//
 
 #ifndef TFG_TRANSFORMS_PASSES_H
 #define TFG_TRANSFORMS_PASSES_H

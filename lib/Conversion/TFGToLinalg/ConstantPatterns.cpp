@@ -1,4 +1,5 @@
-//===- ConstantPatterns.cpp - Const, Identity-likes, shape queries ---------===//
+//===- ConstantPatterns.cpp - Const, Identity-likes, shape queries
+//---------===//
 
 #include "LoweringUtils.h"
 
@@ -19,24 +20,26 @@ struct ConstLowering : OpConversionPattern<ConstOp> {
       if (failed(decoded))
         return failure();
       replaceNode(rewriter, op,
-                  arith::ConstantOp::create(rewriter, op.getLoc(), *decoded).getResult());
+                  arith::ConstantOp::create(rewriter, op.getLoc(), *decoded)
+                      .getResult());
       return success();
     }
     auto value = dyn_cast<ElementsAttr>(op.getValue());
     if (!value || !value.getElementType().isIntOrFloat())
-      return nodeError(op, "its value (" + typeStr(op.getValue().getType()) +
-                               ") has no CPU representation (strings, "
-                               "quantized and resource tensors are not lowered)");
-    replaceNode(rewriter, op,
-                arith::ConstantOp::create(rewriter, op.getLoc(), cast<TypedAttr>(value))
-                    .getResult());
+      return nodeError(op,
+                       "its value (" + typeStr(op.getValue().getType()) +
+                           ") has no CPU representation (strings, "
+                           "quantized and resource tensors are not lowered)");
+    replaceNode(
+        rewriter, op,
+        arith::ConstantOp::create(rewriter, op.getLoc(), cast<TypedAttr>(value))
+            .getResult());
     return success();
   }
 };
 
 /// Nodes that forward their (only) input.
-template <typename OpT>
-struct ForwardLowering : OpConversionPattern<OpT> {
+template <typename OpT> struct ForwardLowering : OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
@@ -70,8 +73,7 @@ struct NoOpLowering : OpConversionPattern<NoOpOp> {
 };
 
 /// Shape / Size / Rank of a static tensor are constants.
-template <typename OpT>
-struct ShapeQueryLowering : OpConversionPattern<OpT> {
+template <typename OpT> struct ShapeQueryLowering : OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
@@ -97,10 +99,11 @@ struct ShapeQueryLowering : OpConversionPattern<OpT> {
     SmallVector<APInt> ints;
     for (int64_t v : values)
       ints.push_back(APInt(elementType.getIntOrFloatBitWidth(), v, true));
-    replaceNode(rewriter, op,
-                arith::ConstantOp::create(rewriter, op.getLoc(),
-                                          DenseElementsAttr::get(resultType, ints))
-                    .getResult());
+    replaceNode(
+        rewriter, op,
+        arith::ConstantOp::create(rewriter, op.getLoc(),
+                                  DenseElementsAttr::get(resultType, ints))
+            .getResult());
     return success();
   }
 };
@@ -109,11 +112,11 @@ struct ShapeQueryLowering : OpConversionPattern<OpT> {
 
 void lowering::populateConstantPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ConstLowering, IdentityNLowering, NoOpLowering,
-               ForwardLowering<IdentityOp>, ForwardLowering<SnapshotOp>,
-               ForwardLowering<StopGradientOp>, ForwardLowering<PreventGradientOp>,
-               ForwardLowering<CheckNumericsOp>,
-               ForwardLowering<PlaceholderWithDefaultOp>,
-               ShapeQueryLowering<ShapeOp>, ShapeQueryLowering<SizeOp>,
-               ShapeQueryLowering<RankOp>>(context);
+  patterns.add<
+      ConstLowering, IdentityNLowering, NoOpLowering,
+      ForwardLowering<IdentityOp>, ForwardLowering<SnapshotOp>,
+      ForwardLowering<StopGradientOp>, ForwardLowering<PreventGradientOp>,
+      ForwardLowering<CheckNumericsOp>,
+      ForwardLowering<PlaceholderWithDefaultOp>, ShapeQueryLowering<ShapeOp>,
+      ShapeQueryLowering<SizeOp>, ShapeQueryLowering<RankOp>>(context);
 }

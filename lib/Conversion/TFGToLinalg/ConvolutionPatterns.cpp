@@ -1,4 +1,5 @@
-//===- ConvolutionPatterns.cpp - Conv2D, depthwise, fused, transposed ------===//
+//===- ConvolutionPatterns.cpp - Conv2D, depthwise, fused, transposed
+//------===//
 //
 // Named linalg convolutions on NHWC (NCHW is transposed in and out), with
 // TensorFlow's SAME / VALID / EXPLICIT padding made explicit by tensor.pad,
@@ -40,7 +41,8 @@ FailureOr<ConvGeometry> readGeometry(Operation *node) {
     out[1] = cast<IntegerAttr>(list[w]).getInt();
     return success();
   };
-  if (failed(read("strides", g.stride)) || failed(read("dilations", g.dilation)))
+  if (failed(read("strides", g.stride)) ||
+      failed(read("dilations", g.dilation)))
     return failure();
   g.padding = node->getAttrOfType<StringAttr>("padding").getValue();
   if (g.padding == "EXPLICIT") {
@@ -51,7 +53,8 @@ FailureOr<ConvGeometry> readGeometry(Operation *node) {
     }
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < 2; ++j)
-        g.explicitPad[i][j] = cast<IntegerAttr>(list[2 * (i ? w : h) + j]).getInt();
+        g.explicitPad[i][j] =
+            cast<IntegerAttr>(list[2 * (i ? w : h) + j]).getInt();
   }
   return g;
 }
@@ -63,8 +66,8 @@ struct ConvLowering : OpConversionPattern<OpT> {
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    ValueRange data =
-        ValueRange(adaptor.getOperands()).take_front(getDataOperands(op).size());
+    ValueRange data = ValueRange(adaptor.getOperands())
+                          .take_front(getDataOperands(op).size());
     auto types = requireStaticOperands(op, data.take_front(2));
     if (failed(types))
       return failure();
@@ -89,47 +92,54 @@ struct ConvLowering : OpConversionPattern<OpT> {
                                " (grouped convolutions are not lowered)");
     WindowDim dims[2];
     for (int i = 0; i < 2; ++i) {
-      auto dim = computeWindowDim(op, geometry->padding, inType.getDimSize(1 + i),
-                                  fShape[i], geometry->stride[i],
-                                  geometry->dilation[i], geometry->explicitPad[i][0],
-                                  geometry->explicitPad[i][1]);
+      auto dim = computeWindowDim(
+          op, geometry->padding, inType.getDimSize(1 + i), fShape[i],
+          geometry->stride[i], geometry->dilation[i],
+          geometry->explicitPad[i][0], geometry->explicitPad[i][1]);
       if (failed(dim))
         return failure();
       dims[i] = *dim;
     }
     Value zero = createScalar(rewriter, loc, elementType, 0);
-    input = padConstant(rewriter, loc, input, {0, dims[0].padBefore, dims[1].padBefore, 0},
+    input = padConstant(rewriter, loc, input,
+                        {0, dims[0].padBefore, dims[1].padBefore, 0},
                         {0, dims[0].padAfter, dims[1].padAfter, 0}, zero);
     int64_t n = inType.getDimSize(0), c = fShape[2];
     auto strides = i64Elements(rewriter, geometry->stride);
     auto dilations = i64Elements(rewriter, geometry->dilation);
     Value result;
     if (!Depthwise) {
-      SmallVector<int64_t> outShape{n, dims[0].outSize, dims[1].outSize, fShape[3]};
+      SmallVector<int64_t> outShape{n, dims[0].outSize, dims[1].outSize,
+                                    fShape[3]};
       Value init = createFilled(rewriter, loc, outShape, zero);
-      result = linalg::Conv2DNhwcHwcfOp::create(rewriter, loc, TypeRange{init.getType()},
-                                                ValueRange{input, filter}, ValueRange{init},
-                                                strides, dilations)
-                   .getResult(0);
+      result =
+          linalg::Conv2DNhwcHwcfOp::create(
+              rewriter, loc, TypeRange{init.getType()},
+              ValueRange{input, filter}, ValueRange{init}, strides, dilations)
+              .getResult(0);
     } else if (fShape[3] == 1) {
       SmallVector<int64_t> outShape{n, dims[0].outSize, dims[1].outSize, c};
       filter = reshapeTo(rewriter, loc, filter, {fShape[0], fShape[1], c});
       Value init = createFilled(rewriter, loc, outShape, zero);
-      result = linalg::DepthwiseConv2DNhwcHwcOp::create(
-                   rewriter, loc, TypeRange{init.getType()}, ValueRange{input, filter},
-                   ValueRange{init}, strides, dilations)
-                   .getResult(0);
+      result =
+          linalg::DepthwiseConv2DNhwcHwcOp::create(
+              rewriter, loc, TypeRange{init.getType()},
+              ValueRange{input, filter}, ValueRange{init}, strides, dilations)
+              .getResult(0);
     } else {
-      SmallVector<int64_t> outShape{n, dims[0].outSize, dims[1].outSize, c, fShape[3]};
+      SmallVector<int64_t> outShape{n, dims[0].outSize, dims[1].outSize, c,
+                                    fShape[3]};
       Value init = createFilled(rewriter, loc, outShape, zero);
-      result = linalg::DepthwiseConv2DNhwcHwcmOp::create(
-                   rewriter, loc, TypeRange{init.getType()}, ValueRange{input, filter},
-                   ValueRange{init}, strides, dilations)
-                   .getResult(0);
+      result =
+          linalg::DepthwiseConv2DNhwcHwcmOp::create(
+              rewriter, loc, TypeRange{init.getType()},
+              ValueRange{input, filter}, ValueRange{init}, strides, dilations)
+              .getResult(0);
       result = reshapeTo(rewriter, loc, result,
                          {n, dims[0].outSize, dims[1].outSize, c * fShape[3]});
     }
-    auto fusedResult = applyFusedOps(op, rewriter, result, data.drop_front(2), 3);
+    auto fusedResult =
+        applyFusedOps(op, rewriter, result, data.drop_front(2), 3);
     if (failed(fusedResult))
       return failure();
     result = *fusedResult;
@@ -143,7 +153,8 @@ struct ConvLowering : OpConversionPattern<OpT> {
 /// Conv2DBackpropInput (transposed convolution): the gradient is a
 /// convolution of the stride-dilated, padded out_backprop with the
 /// spatially flipped filter whose in/out channels are swapped.
-struct Conv2DBackpropInputLowering : OpConversionPattern<Conv2DBackpropInputOp> {
+struct Conv2DBackpropInputLowering
+    : OpConversionPattern<Conv2DBackpropInputOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(Conv2DBackpropInputOp op, OpAdaptor adaptor,
@@ -158,7 +169,8 @@ struct Conv2DBackpropInputLowering : OpConversionPattern<Conv2DBackpropInputOp> 
       return failure();
     Location loc = op.getLoc();
     Value filter = data[1], grad = data[2];
-    if (sizes->size() != 4 || (*types)[0].getRank() != 4 || (*types)[1].getRank() != 4)
+    if (sizes->size() != 4 || (*types)[0].getRank() != 4 ||
+        (*types)[1].getRank() != 4)
       return nodeError(op, "input_sizes, filter and out_backprop must be 4-D");
     SmallVector<int64_t> inShape(*sizes);
     if (geometry->nchw) {
@@ -170,10 +182,11 @@ struct Conv2DBackpropInputLowering : OpConversionPattern<Conv2DBackpropInputOp> 
     ArrayRef<int64_t> fShape = (*types)[0].getShape(); // [kh, kw, in_c, out_c]
     Value zero = createScalar(rewriter, loc, elementType, 0);
     // Insert stride-1 zeros between the gradient's pixels.
-    SmallVector<int64_t> dilatedShape{gradType.getDimSize(0),
-                                      (gradType.getDimSize(1) - 1) * geometry->stride[0] + 1,
-                                      (gradType.getDimSize(2) - 1) * geometry->stride[1] + 1,
-                                      gradType.getDimSize(3)};
+    SmallVector<int64_t> dilatedShape{
+        gradType.getDimSize(0),
+        (gradType.getDimSize(1) - 1) * geometry->stride[0] + 1,
+        (gradType.getDimSize(2) - 1) * geometry->stride[1] + 1,
+        gradType.getDimSize(3)};
     Value dilated = grad;
     if (geometry->stride[0] != 1 || geometry->stride[1] != 1) {
       Value zeros = createFilled(rewriter, loc, dilatedShape, zero);
@@ -181,16 +194,18 @@ struct Conv2DBackpropInputLowering : OpConversionPattern<Conv2DBackpropInputOp> 
       SmallVector<OpFoldResult> sizesOfr, stridesOfr;
       for (int64_t d : gradType.getShape())
         sizesOfr.push_back(rewriter.getIndexAttr(d));
-      for (int64_t s : {int64_t(1), geometry->stride[0], geometry->stride[1], int64_t(1)})
+      for (int64_t s :
+           {int64_t(1), geometry->stride[0], geometry->stride[1], int64_t(1)})
         stridesOfr.push_back(rewriter.getIndexAttr(s));
-      dilated = tensor::InsertSliceOp::create(rewriter, loc, grad, zeros, offsets,
-                                              sizesOfr, stridesOfr);
+      dilated = tensor::InsertSliceOp::create(rewriter, loc, grad, zeros,
+                                              offsets, sizesOfr, stridesOfr);
     }
     int64_t low[2], high[2];
     for (int i = 0; i < 2; ++i) {
-      auto dim = computeWindowDim(op, geometry->padding, inShape[1 + i], fShape[i],
-                                  geometry->stride[i], geometry->dilation[i],
-                                  geometry->explicitPad[i][0], geometry->explicitPad[i][1]);
+      auto dim = computeWindowDim(
+          op, geometry->padding, inShape[1 + i], fShape[i], geometry->stride[i],
+          geometry->dilation[i], geometry->explicitPad[i][0],
+          geometry->explicitPad[i][1]);
       if (failed(dim))
         return failure();
       int64_t effective = (fShape[i] - 1) * geometry->dilation[i] + 1;
@@ -201,31 +216,37 @@ struct Conv2DBackpropInputLowering : OpConversionPattern<Conv2DBackpropInputOp> 
     }
     Value padded = padConstant(rewriter, loc, dilated, {0, low[0], low[1], 0},
                                {0, high[0], high[1], 0}, zero);
-    // Flipped filter [kh, kw, out_c, in_c]: f'[h,w,o,i] = f[kh-1-h, kw-1-w, i, o].
+    // Flipped filter [kh, kw, out_c, in_c]: f'[h,w,o,i] = f[kh-1-h, kw-1-w, i,
+    // o].
     MLIRContext *context = rewriter.getContext();
-    AffineExpr h = getAffineDimExpr(0, context), w = getAffineDimExpr(1, context);
+    AffineExpr h = getAffineDimExpr(0, context),
+               w = getAffineDimExpr(1, context);
     AffineMap readMap = AffineMap::get(
         4, 0,
         {h * -1 + (fShape[0] - 1), w * -1 + (fShape[1] - 1),
          getAffineDimExpr(3, context), getAffineDimExpr(2, context)},
         context);
-    SmallVector<int64_t> flippedShape{fShape[0], fShape[1], fShape[3], fShape[2]};
+    SmallVector<int64_t> flippedShape{fShape[0], fShape[1], fShape[3],
+                                      fShape[2]};
     Value flippedInit = createEmpty(rewriter, loc, flippedShape, elementType);
     Value flipped =
         linalg::GenericOp::create(
             rewriter, loc, TypeRange{flippedInit.getType()}, ValueRange{filter},
             ValueRange{flippedInit},
-            SmallVector<AffineMap>{readMap, AffineMap::getMultiDimIdentityMap(4, context)},
+            SmallVector<AffineMap>{
+                readMap, AffineMap::getMultiDimIdentityMap(4, context)},
             SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
             [](OpBuilder &b, Location l, ValueRange args) {
               linalg::YieldOp::create(b, l, args[0]);
             })
             .getResult(0);
-    SmallVector<int64_t> outShape{inShape[0], inShape[1], inShape[2], fShape[2]};
+    SmallVector<int64_t> outShape{inShape[0], inShape[1], inShape[2],
+                                  fShape[2]};
     Value init = createFilled(rewriter, loc, outShape, zero);
     Value result = linalg::Conv2DNhwcHwcfOp::create(
-                       rewriter, loc, TypeRange{init.getType()}, ValueRange{padded, flipped},
-                       ValueRange{init}, i64Elements(rewriter, {1, 1}),
+                       rewriter, loc, TypeRange{init.getType()},
+                       ValueRange{padded, flipped}, ValueRange{init},
+                       i64Elements(rewriter, {1, 1}),
                        i64Elements(rewriter, geometry->dilation))
                        .getResult(0);
     if (geometry->nchw)
@@ -238,8 +259,9 @@ struct Conv2DBackpropInputLowering : OpConversionPattern<Conv2DBackpropInputOp> 
 } // namespace
 
 void lowering::populateConvolutionPatterns(RewritePatternSet &patterns) {
-  patterns.add<ConvLowering<Conv2DOp, false>, ConvLowering<FusedConv2DOp, false>,
-               ConvLowering<DepthwiseConv2dNativeOp, true>,
-               ConvLowering<FusedDepthwiseConv2dNativeOp, true>,
-               Conv2DBackpropInputLowering>(patterns.getContext());
+  patterns
+      .add<ConvLowering<Conv2DOp, false>, ConvLowering<FusedConv2DOp, false>,
+           ConvLowering<DepthwiseConv2dNativeOp, true>,
+           ConvLowering<FusedDepthwiseConv2dNativeOp, true>,
+           Conv2DBackpropInputLowering>(patterns.getContext());
 }

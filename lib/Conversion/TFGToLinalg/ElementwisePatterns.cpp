@@ -1,4 +1,5 @@
-//===- ElementwisePatterns.cpp - Elementwise, activation, logic, Cast ------===//
+//===- ElementwisePatterns.cpp - Elementwise, activation, logic, Cast
+//------===//
 //
 // One linalg.generic per node, with TensorFlow's broadcasting. The scalar
 // computation of each op type is a small function below.
@@ -63,19 +64,27 @@ Value floorMod(B &b, Location l, ValueRange a, Operation *) {
   Value zero = scalar(b, l, a[0], 0);
   if (isFloat(a[0])) {
     Value r = arith::RemFOp::create(b, l, a[0], a[1]);
-    Value rNeg = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, r, zero);
-    Value bNeg = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, a[1], zero);
-    Value nonZero = arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, r, zero);
-    Value fix = arith::AndIOp::create(
-        b, l, nonZero, arith::XOrIOp::create(b, l, rNeg, bNeg));
-    return arith::SelectOp::create(b, l, fix, arith::AddFOp::create(b, l, r, a[1]), r);
+    Value rNeg =
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, r, zero);
+    Value bNeg =
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, a[1], zero);
+    Value nonZero =
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, r, zero);
+    Value fix = arith::AndIOp::create(b, l, nonZero,
+                                      arith::XOrIOp::create(b, l, rNeg, bNeg));
+    return arith::SelectOp::create(b, l, fix,
+                                   arith::AddFOp::create(b, l, r, a[1]), r);
   }
   Value r = arith::RemSIOp::create(b, l, a[0], a[1]);
   Value rNeg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, r, zero);
-  Value bNeg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, a[1], zero);
-  Value nonZero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, r, zero);
-  Value fix = arith::AndIOp::create(b, l, nonZero, arith::XOrIOp::create(b, l, rNeg, bNeg));
-  return arith::SelectOp::create(b, l, fix, arith::AddIOp::create(b, l, r, a[1]), r);
+  Value bNeg =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, a[1], zero);
+  Value nonZero =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, r, zero);
+  Value fix = arith::AndIOp::create(b, l, nonZero,
+                                    arith::XOrIOp::create(b, l, rNeg, bNeg));
+  return arith::SelectOp::create(b, l, fix,
+                                 arith::AddIOp::create(b, l, r, a[1]), r);
 }
 Value addN(B &b, Location l, ValueRange a, Operation *n) {
   Value sum = a[0];
@@ -104,7 +113,8 @@ Value logicalOr(B &b, Location l, ValueRange a, Operation *) {
   return arith::OrIOp::create(b, l, a[0], a[1]);
 }
 Value logicalNot(B &b, Location l, ValueRange a, Operation *) {
-  return arith::XOrIOp::create(b, l, a[0], createScalar(b, l, a[0].getType(), 1));
+  return arith::XOrIOp::create(b, l, a[0],
+                               createScalar(b, l, a[0].getType(), 1));
 }
 Value select(B &b, Location l, ValueRange a, Operation *) {
   return arith::SelectOp::create(b, l, a[0], a[1], a[2]);
@@ -130,13 +140,17 @@ Value reciprocal(B &b, Location l, ValueRange a, Operation *n) {
 Value sign(B &b, Location l, ValueRange a, Operation *) {
   Value zero = scalar(b, l, a[0], 0);
   if (isFloat(a[0])) {
-    Value pos = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT, a[0], zero);
-    Value neg = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, a[0], zero);
+    Value pos =
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT, a[0], zero);
+    Value neg =
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, a[0], zero);
     Value s = arith::SelectOp::create(b, l, neg, scalar(b, l, a[0], -1), zero);
     return arith::SelectOp::create(b, l, pos, scalar(b, l, a[0], 1), s);
   }
-  Value pos = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, a[0], zero);
-  Value neg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, a[0], zero);
+  Value pos =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, a[0], zero);
+  Value neg =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, a[0], zero);
   Value s = arith::SelectOp::create(b, l, neg, scalar(b, l, a[0], -1), zero);
   return arith::SelectOp::create(b, l, pos, scalar(b, l, a[0], 1), s);
 }
@@ -154,10 +168,12 @@ Value selu(B &b, Location l, ValueRange a, Operation *) {
   const double scale = 1.0507009873554804934193349852946;
   const double alpha = 1.6732632423543772848170429916717;
   Value zero = scalar(b, l, a[0], 0);
-  Value negative = arith::MulFOp::create(b, l, scalar(b, l, a[0], scale * alpha),
-                                         math::ExpM1Op::create(b, l, a[0]));
+  Value negative =
+      arith::MulFOp::create(b, l, scalar(b, l, a[0], scale * alpha),
+                            math::ExpM1Op::create(b, l, a[0]));
   Value positive = arith::MulFOp::create(b, l, scalar(b, l, a[0], scale), a[0]);
-  Value isPos = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT, a[0], zero);
+  Value isPos =
+      arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT, a[0], zero);
   return arith::SelectOp::create(b, l, isPos, positive, negative);
 }
 Value softplus(B &b, Location l, ValueRange a, Operation *) {
@@ -166,7 +182,8 @@ Value softplus(B &b, Location l, ValueRange a, Operation *) {
   Value absX = math::AbsFOp::create(b, l, a[0]);
   Value tail = math::Log1pOp::create(
       b, l, math::ExpOp::create(b, l, arith::NegFOp::create(b, l, absX)));
-  return arith::AddFOp::create(b, l, arith::MaximumFOp::create(b, l, a[0], zero), tail);
+  return arith::AddFOp::create(
+      b, l, arith::MaximumFOp::create(b, l, a[0], zero), tail);
 }
 Value softsign(B &b, Location l, ValueRange a, Operation *) {
   Value denominator = arith::AddFOp::create(b, l, scalar(b, l, a[0], 1),
@@ -198,8 +215,10 @@ struct ElementwiseLowering : ConversionPattern {
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    ValueRange data = ValueRange(operands).take_front(getDataOperands(op).size());
-    Type inputType = elementTypeOf(data[result == Result::SameAsSecond ? 1 : 0]);
+    ValueRange data =
+        ValueRange(operands).take_front(getDataOperands(op).size());
+    Type inputType =
+        elementTypeOf(data[result == Result::SameAsSecond ? 1 : 0]);
     if (accepts == Accepts::Float && !isa<FloatType>(inputType))
       return nodeError(op, "dtype " + typeStr(inputType) +
                                " is not lowered (float only)");
@@ -235,10 +254,11 @@ struct CastLowering : OpConversionPattern<CastOp> {
       return isa<FloatType>(t) || t.isSignlessInteger();
     };
     if (!supported(from) || !supported(to))
-      return nodeError(op, "cast from " + typeStr(from) + " to " +
-                               typeStr(to) + " is not lowered");
+      return nodeError(op, "cast from " + typeStr(from) + " to " + typeStr(to) +
+                               " is not lowered");
     auto value = buildBroadcastingElementwise(
-        op, rewriter, input, to, [&](OpBuilder &b, Location loc, ValueRange args) {
+        op, rewriter, input, to,
+        [&](OpBuilder &b, Location loc, ValueRange args) {
           return castScalar(b, loc, args[0], to);
         });
     if (failed(value))
@@ -271,12 +291,12 @@ struct BiasAddLowering : OpConversionPattern<BiasAddOp> {
     SmallVector<int64_t> biasShape(valueType.getRank() - channelDim, 1);
     biasShape[0] = valueType.getDimSize(channelDim);
     bias = reshapeTo(rewriter, op.getLoc(), bias, biasShape);
-    Value result = buildElementwise(
-        rewriter, op.getLoc(), {value, bias}, valueType.getShape(),
-        valueType.getElementType(),
-        [&](OpBuilder &b, Location loc, ValueRange args) {
-          return add(b, loc, args, op);
-        });
+    Value result =
+        buildElementwise(rewriter, op.getLoc(), {value, bias},
+                         valueType.getShape(), valueType.getElementType(),
+                         [&](OpBuilder &b, Location loc, ValueRange args) {
+                           return add(b, loc, args, op);
+                         });
     replaceNode(rewriter, op, result);
     return success();
   }
@@ -299,8 +319,10 @@ struct SelectLowering : OpConversionPattern<SelectOp> {
       cond = reshapeTo(rewriter, op.getLoc(), cond, shape);
     }
     auto value = buildBroadcastingElementwise(
-        op, rewriter, {cond, adaptor.getOperands()[1], adaptor.getOperands()[2]},
-        thenType.getElementType(), [&](OpBuilder &b, Location loc, ValueRange args) {
+        op, rewriter,
+        {cond, adaptor.getOperands()[1], adaptor.getOperands()[2]},
+        thenType.getElementType(),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
           return select(b, loc, args, op);
         });
     if (failed(value))
@@ -352,15 +374,23 @@ void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
   add_("ZerosLike", zerosLike);
   add_("OnesLike", onesLike);
   const std::pair<StringRef, ScalarFn> floatMath[] = {
-      {"Exp", unaryMath<math::ExpOp>},     {"Log", unaryMath<math::LogOp>},
-      {"Sqrt", unaryMath<math::SqrtOp>},   {"Rsqrt", rsqrt},
-      {"Floor", unaryMath<math::FloorOp>}, {"Ceil", unaryMath<math::CeilOp>},
+      {"Exp", unaryMath<math::ExpOp>},
+      {"Log", unaryMath<math::LogOp>},
+      {"Sqrt", unaryMath<math::SqrtOp>},
+      {"Rsqrt", rsqrt},
+      {"Floor", unaryMath<math::FloorOp>},
+      {"Ceil", unaryMath<math::CeilOp>},
       {"Round", unaryMath<math::RoundEvenOp>},
-      {"Erf", unaryMath<math::ErfOp>},     {"Tanh", activation},
-      {"Sigmoid", activation},             {"Relu", activation},
-      {"Relu6", activation},               {"Elu", activation},
-      {"LeakyRelu", activation},           {"Selu", selu},
-      {"Softplus", softplus},              {"Softsign", softsign}};
+      {"Erf", unaryMath<math::ErfOp>},
+      {"Tanh", activation},
+      {"Sigmoid", activation},
+      {"Relu", activation},
+      {"Relu6", activation},
+      {"Elu", activation},
+      {"LeakyRelu", activation},
+      {"Selu", selu},
+      {"Softplus", softplus},
+      {"Softsign", softsign}};
   for (auto [name, fn] : floatMath)
     add_(name, fn, Result::SameAsInput, Accepts::Float);
   patterns.add<CastLowering, BiasAddLowering, SelectLowering>(c);

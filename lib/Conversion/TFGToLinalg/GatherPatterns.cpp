@@ -1,4 +1,5 @@
-//===- GatherPatterns.cpp - Gather, GatherV2, GatherNd ---------------------===//
+//===- GatherPatterns.cpp - Gather, GatherV2, GatherNd
+//---------------------===//
 //
 // One linalg.generic over the output; each element reads its index from
 // `indices` and the value from `params` with tensor.extract. Indices are
@@ -17,7 +18,8 @@ namespace {
 Value clampedIndex(OpBuilder &b, Location l, Value raw, int64_t size) {
   Value i = arith::IndexCastOp::create(b, l, b.getIndexType(), raw);
   i = arith::MaxSIOp::create(b, l, i, arith::ConstantIndexOp::create(b, l, 0));
-  return arith::MinSIOp::create(b, l, i, arith::ConstantIndexOp::create(b, l, size - 1));
+  return arith::MinSIOp::create(b, l, i,
+                                arith::ConstantIndexOp::create(b, l, size - 1));
 }
 
 /// Gather (axis 0) and GatherV2 (axis operand, batch_dims 0).
@@ -72,7 +74,8 @@ LogicalResult lowerGatherNd(Operation *node, ValueRange data,
   int64_t ri = indices.getRank();
   int64_t k = ri ? indices.getDimSize(ri - 1) : 0;
   if (ri < 1 || k > params.getRank())
-    return nodeError(node, "indices " + typeStr(indices) + " do not index " + typeStr(params));
+    return nodeError(node, "indices " + typeStr(indices) + " do not index " +
+                               typeStr(params));
   SmallVector<int64_t> shape(indices.getShape().drop_back());
   shape.append(params.getShape().begin() + k, params.getShape().end());
   Value paramsValue = data[0], indicesValue = data[1];

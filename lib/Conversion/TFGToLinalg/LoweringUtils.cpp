@@ -1,4 +1,5 @@
-//===- LoweringUtils.cpp - Helpers shared by the TFG lowering patterns -----===//
+//===- LoweringUtils.cpp - Helpers shared by the TFG lowering patterns
+//-----===//
 
 #include "LoweringUtils.h"
 
@@ -17,15 +18,17 @@ LogicalResult lowering::nodeError(Operation *node, const Twine &message) {
                            << getNodeOpType(node) << "): " << message;
 }
 
-static thread_local llvm::StringMap<SmallVector<Type>> *activeShapeLog = nullptr;
+static thread_local llvm::StringMap<SmallVector<Type>> *activeShapeLog =
+    nullptr;
 
-lowering::ScopedShapeLog::ScopedShapeLog(llvm::StringMap<SmallVector<Type>> &log) {
+lowering::ScopedShapeLog::ScopedShapeLog(
+    llvm::StringMap<SmallVector<Type>> &log) {
   activeShapeLog = &log;
 }
 lowering::ScopedShapeLog::~ScopedShapeLog() { activeShapeLog = nullptr; }
 
-void lowering::replaceNode(ConversionPatternRewriter &rewriter,
-                           Operation *node, ValueRange data) {
+void lowering::replaceNode(ConversionPatternRewriter &rewriter, Operation *node,
+                           ValueRange data) {
   if (activeShapeLog) {
     SmallVector<Type> &types = (*activeShapeLog)[getNodeName(node)];
     types.clear();
@@ -105,15 +108,16 @@ Value lowering::createEmpty(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
   return tensor::EmptyOp::create(b, loc, shape, elementType);
 }
 
-Value lowering::createScalar(OpBuilder &b, Location loc, Type type, double value) {
+Value lowering::createScalar(OpBuilder &b, Location loc, Type type,
+                             double value) {
   if (auto floatType = dyn_cast<FloatType>(type))
     return arith::ConstantOp::create(b, loc, b.getFloatAttr(floatType, value));
   return arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(type, static_cast<int64_t>(value)));
 }
 
-Value lowering::createFilled(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
-                             Value scalar) {
+Value lowering::createFilled(OpBuilder &b, Location loc,
+                             ArrayRef<int64_t> shape, Value scalar) {
   Value empty = createEmpty(b, loc, shape, scalar.getType());
   return linalg::FillOp::create(b, loc, scalar, empty).getResult(0);
 }
@@ -121,32 +125,37 @@ Value lowering::createFilled(OpBuilder &b, Location loc, ArrayRef<int64_t> shape
 Value lowering::createLowest(OpBuilder &b, Location loc, Type type) {
   if (auto floatType = dyn_cast<FloatType>(type))
     return arith::ConstantOp::create(
-        b, loc, b.getFloatAttr(floatType, -std::numeric_limits<double>::infinity()));
+        b, loc,
+        b.getFloatAttr(floatType, -std::numeric_limits<double>::infinity()));
   unsigned width = type.getIntOrFloatBitWidth();
   return arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(type, width == 1 ? APInt(1, 0)
-                                                : APInt::getSignedMinValue(width)));
+      b, loc,
+      b.getIntegerAttr(type, width == 1 ? APInt(1, 0)
+                                        : APInt::getSignedMinValue(width)));
 }
 
 Value lowering::createHighest(OpBuilder &b, Location loc, Type type) {
   if (auto floatType = dyn_cast<FloatType>(type))
     return arith::ConstantOp::create(
-        b, loc, b.getFloatAttr(floatType, std::numeric_limits<double>::infinity()));
+        b, loc,
+        b.getFloatAttr(floatType, std::numeric_limits<double>::infinity()));
   unsigned width = type.getIntOrFloatBitWidth();
   return arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(type, width == 1 ? APInt(1, 1)
-                                                : APInt::getSignedMaxValue(width)));
+      b, loc,
+      b.getIntegerAttr(type, width == 1 ? APInt(1, 1)
+                                        : APInt::getSignedMaxValue(width)));
 }
 
-Attribute lowering::foldScalarBody(OpBuilder &b, Location loc, ArrayRef<Attribute> args,
-                                   ScalarBody body) {
+Attribute lowering::foldScalarBody(OpBuilder &b, Location loc,
+                                   ArrayRef<Attribute> args, ScalarBody body) {
   // A plain builder: the ops are scratch, not for a rewriter to track.
   Block scratch;
   OpBuilder builder(b.getContext());
   builder.setInsertionPointToStart(&scratch);
   SmallVector<Value> values;
   for (Attribute a : args)
-    values.push_back(arith::ConstantOp::create(builder, loc, cast<TypedAttr>(a)));
+    values.push_back(
+        arith::ConstantOp::create(builder, loc, cast<TypedAttr>(a)));
   Value result = body(builder, loc, values);
   llvm::DenseMap<Value, Attribute> known;
   for (Operation &op : scratch) {
@@ -159,7 +168,8 @@ Attribute lowering::foldScalarBody(OpBuilder &b, Location loc, ArrayRef<Attribut
       known[op.getResult(0)] = constant;
       continue;
     }
-    if (failed(op.fold(operands, results)) || results.size() != op.getNumResults())
+    if (failed(op.fold(operands, results)) ||
+        results.size() != op.getNumResults())
       return {};
     for (auto [r, folded] : llvm::zip(op.getResults(), results))
       known[r] = isa<Attribute>(folded) ? cast<Attribute>(folded)
@@ -211,7 +221,8 @@ Value lowering::buildElementwise(OpBuilder &b, Location loc, ValueRange inputs,
       }
     }
     if ((int64_t)results.size() == resultType.getNumElements())
-      return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(resultType, results));
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(resultType, results));
   }
   int64_t rank = resultShape.size();
   MLIRContext *context = b.getContext();
@@ -244,7 +255,8 @@ Value lowering::buildElementwise(OpBuilder &b, Location loc, ValueRange inputs,
   }
   maps.push_back(AffineMap::getMultiDimIdentityMap(rank, context));
   Value init = createEmpty(b, loc, resultShape, resultElementType);
-  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{init.getType()}, operands, ValueRange{init}, maps,
       iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
@@ -266,9 +278,8 @@ FailureOr<Value> lowering::buildBroadcastingElementwise(Operation *node,
   for (RankedTensorType type : *types) {
     auto merged = broadcastShapes(shape, type.getShape());
     if (failed(merged)) {
-      (void)nodeError(node, "input shapes " + typeStr((*types)[0]) +
-                                " and " + typeStr(type) +
-                                " do not broadcast");
+      (void)nodeError(node, "input shapes " + typeStr((*types)[0]) + " and " +
+                                typeStr(type) + " do not broadcast");
       return failure();
     }
     shape = *merged;
@@ -322,18 +333,23 @@ FailureOr<Value> lowering::applyActivation(OpBuilder &b, Location loc,
         createScalar(b, loc, type, 6)));
   if (name == "Elu") {
     Value negative = math::ExpM1Op::create(b, loc, x);
-    Value positive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero);
+    Value positive =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero);
     return Value(arith::SelectOp::create(b, loc, positive, x, negative));
   }
   if (name == "LeakyRelu") {
-    Value scaled = arith::MulFOp::create(b, loc, x, createScalar(b, loc, type, leakyAlpha));
-    Value positive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero);
+    Value scaled = arith::MulFOp::create(
+        b, loc, x, createScalar(b, loc, type, leakyAlpha));
+    Value positive =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero);
     return Value(arith::SelectOp::create(b, loc, positive, x, scaled));
   }
   if (name == "Sigmoid") {
     Value one = createScalar(b, loc, type, 1);
-    Value expNeg = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
-    return Value(arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, expNeg)));
+    Value expNeg =
+        math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+    return Value(arith::DivFOp::create(
+        b, loc, one, arith::AddFOp::create(b, loc, one, expNeg)));
   }
   if (name == "Tanh")
     return Value(math::TanhOp::create(b, loc, x));
@@ -350,11 +366,13 @@ Value lowering::reshapeTo(OpBuilder &b, Location loc, Value value,
     return arith::ConstantOp::create(b, loc, constant.reshape(resultType));
   if (auto groups = getReassociationIndicesForReshape(type, resultType)) {
     if (type.getRank() > resultType.getRank())
-      return tensor::CollapseShapeOp::create(b, loc, resultType, value, *groups);
+      return tensor::CollapseShapeOp::create(b, loc, resultType, value,
+                                             *groups);
     return tensor::ExpandShapeOp::create(b, loc, resultType, value, *groups);
   }
   // Through 1-D: collapse everything, then expand to the new shape.
-  auto flatType = RankedTensorType::get({type.getNumElements()}, type.getElementType());
+  auto flatType =
+      RankedTensorType::get({type.getNumElements()}, type.getElementType());
   Value flat = value;
   if (type.getRank() != 1) {
     ReassociationIndices all;
@@ -403,7 +421,8 @@ lowering::computeWindowDim(Operation *node, StringRef padding, int64_t inSize,
   WindowDim dim;
   if (padding == "SAME") {
     dim.outSize = (inSize + stride - 1) / stride;
-    int64_t total = std::max<int64_t>((dim.outSize - 1) * stride + effective - inSize, 0);
+    int64_t total =
+        std::max<int64_t>((dim.outSize - 1) * stride + effective - inSize, 0);
     dim.padBefore = total / 2;
     dim.padAfter = total - dim.padBefore;
   } else if (padding == "VALID" || padding == "EXPLICIT") {
@@ -441,11 +460,13 @@ Value lowering::padConstant(OpBuilder &b, Location loc, Value value,
     lowOfr.push_back(b.getIndexAttr(v));
   for (int64_t v : high)
     highOfr.push_back(b.getIndexAttr(v));
-  return tensor::PadOp::create(b, loc, RankedTensorType::get(shape, type.getElementType()),
-                               value, lowOfr, highOfr, padValue);
+  return tensor::PadOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), value,
+      lowOfr, highOfr, padValue);
 }
 
-DenseIntElementsAttr lowering::i64Elements(OpBuilder &b, ArrayRef<int64_t> values) {
+DenseIntElementsAttr lowering::i64Elements(OpBuilder &b,
+                                           ArrayRef<int64_t> values) {
   return DenseIntElementsAttr::get(
       RankedTensorType::get({(int64_t)values.size()}, b.getI64Type()), values);
 }
@@ -481,7 +502,8 @@ FailureOr<Value> lowering::applyFusedOps(Operation *node, OpBuilder &b, Value x,
   }
   SmallVector<int64_t> shape(type.getShape());
   for (Value v : ArrayRef(inputs).drop_front()) {
-    auto merged = broadcastShapes(shape, cast<RankedTensorType>(v.getType()).getShape());
+    auto merged =
+        broadcastShapes(shape, cast<RankedTensorType>(v.getType()).getShape());
     if (failed(merged) || ArrayRef(*merged) != type.getShape()) {
       (void)nodeError(node, "fused operand " + typeStr(v.getType()) +
                                 " does not broadcast to " + typeStr(type));
@@ -496,14 +518,16 @@ FailureOr<Value> lowering::applyFusedOps(Operation *node, OpBuilder &b, Value x,
     std::string list;
     for (StringRef f : fused)
       list += (list.empty() ? "" : ",") + f.str();
-    (void)nodeError(node, "fused_ops [" + list + "] with " + Twine(args.size()) +
-                              " args is not lowered");
+    (void)nodeError(node, "fused_ops [" + list + "] with " +
+                              Twine(args.size()) + " args is not lowered");
     return failure();
   }
   if (!activationName.empty() && activationName != "Prelu" &&
-      !llvm::is_contained({"Relu", "Relu6", "Elu", "LeakyRelu", "Sigmoid", "Tanh"},
-                          activationName)) {
-    (void)nodeError(node, "fused activation '" + activationName + "' is not lowered");
+      !llvm::is_contained(
+          {"Relu", "Relu6", "Elu", "LeakyRelu", "Sigmoid", "Tanh"},
+          activationName)) {
+    (void)nodeError(node,
+                    "fused activation '" + activationName + "' is not lowered");
     return failure();
   }
   return buildElementwise(
@@ -514,20 +538,24 @@ FailureOr<Value> lowering::applyFusedOps(Operation *node, OpBuilder &b, Value x,
           y = arith::AddFOp::create(nb, l, a[0], a[1]);
         } else { // (x - mean) * rsqrt(var + eps) * scale + offset
           Value eps = createScalar(nb, l, a[0].getType(), epsilon);
-          Value inv = math::RsqrtOp::create(nb, l, arith::AddFOp::create(nb, l, a[4], eps));
+          Value inv = math::RsqrtOp::create(
+              nb, l, arith::AddFOp::create(nb, l, a[4], eps));
           Value centered = arith::SubFOp::create(nb, l, a[0], a[3]);
           y = arith::AddFOp::create(
               nb, l,
-              arith::MulFOp::create(nb, l, arith::MulFOp::create(nb, l, centered, inv), a[1]),
+              arith::MulFOp::create(
+                  nb, l, arith::MulFOp::create(nb, l, centered, inv), a[1]),
               a[2]);
         }
         if (activationName.empty())
           return y;
         if (activationName == "Prelu") {
-          Value negative = arith::CmpFOp::create(nb, l, arith::CmpFPredicate::OLT, y,
-                                                 createScalar(nb, l, y.getType(), 0));
-          return arith::SelectOp::create(nb, l, negative,
-                                         arith::MulFOp::create(nb, l, a[needed + 1], y), y);
+          Value negative =
+              arith::CmpFOp::create(nb, l, arith::CmpFPredicate::OLT, y,
+                                    createScalar(nb, l, y.getType(), 0));
+          return arith::SelectOp::create(
+              nb, l, negative, arith::MulFOp::create(nb, l, a[needed + 1], y),
+              y);
         }
         return *applyActivation(nb, l, activationName, y, alpha);
       });
@@ -543,12 +571,14 @@ Value lowering::extractSlice(OpBuilder &b, Location loc, Value value,
                              ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes,
                              ArrayRef<int64_t> strides) {
   auto type = cast<RankedTensorType>(value.getType());
-  if (type.getShape() == sizes && llvm::all_of(offsets, [](int64_t v) { return v == 0; }))
+  if (type.getShape() == sizes &&
+      llvm::all_of(offsets, [](int64_t v) { return v == 0; }))
     return value;
   auto resultType = RankedTensorType::get(sizes, type.getElementType());
   if (DenseElementsAttr constant = getConstantElements(value);
       constant && resultType.getNumElements() <= kMaxFoldedElements &&
-      (constant.isSplat() || constant.getNumElements() <= 16 * kMaxFoldedElements)) {
+      (constant.isSplat() ||
+       constant.getNumElements() <= 16 * kMaxFoldedElements)) {
     // Shape arithmetic on constants stays constant (shapes must be static).
     SmallVector<Attribute> all(constant.getValues<Attribute>());
     SmallVector<Attribute> picked;
@@ -556,7 +586,8 @@ Value lowering::extractSlice(OpBuilder &b, Location loc, Value value,
     for (int64_t n = 0; n < resultType.getNumElements(); ++n) {
       int64_t linear = 0;
       for (size_t d = 0; d < sizes.size(); ++d)
-        linear = linear * type.getDimSize(d) + offsets[d] + index[d] * strides[d];
+        linear =
+            linear * type.getDimSize(d) + offsets[d] + index[d] * strides[d];
       picked.push_back(all[constant.isSplat() ? 0 : linear]);
       for (int64_t d = (int64_t)sizes.size() - 1; d >= 0; --d) {
         if (++index[d] < sizes[d])
@@ -564,14 +595,16 @@ Value lowering::extractSlice(OpBuilder &b, Location loc, Value value,
         index[d] = 0;
       }
     }
-    return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(resultType, picked));
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(resultType, picked));
   }
   return tensor::ExtractSliceOp::create(b, loc, resultType, value, ValueRange{},
-                                        ValueRange{}, ValueRange{}, offsets, sizes,
-                                        strides);
+                                        ValueRange{}, ValueRange{}, offsets,
+                                        sizes, strides);
 }
 
-Value lowering::concatenate(OpBuilder &b, Location loc, ValueRange values, int64_t axis) {
+Value lowering::concatenate(OpBuilder &b, Location loc, ValueRange values,
+                            int64_t axis) {
   if (values.size() == 1)
     return values[0];
   auto first = cast<RankedTensorType>(values[0].getType());
@@ -600,7 +633,8 @@ Value lowering::concatenate(OpBuilder &b, Location loc, ValueRange values, int64
         for (int64_t i = 0; i < slab; ++i)
           joined.push_back(elements[c.isSplat() ? 0 : o * slab + i]);
       }
-    return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(resultType, joined));
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(resultType, joined));
   }
   Value result = createEmpty(b, loc, shape, first.getElementType());
   int64_t offset = 0;
@@ -608,8 +642,9 @@ Value lowering::concatenate(OpBuilder &b, Location loc, ValueRange values, int64
     auto type = cast<RankedTensorType>(v.getType());
     SmallVector<int64_t> offsets(shape.size(), 0), strides(shape.size(), 1);
     offsets[axis] = offset;
-    result = tensor::InsertSliceOp::create(b, loc, v, result, ValueRange{}, ValueRange{},
-                                           ValueRange{}, offsets, type.getShape(), strides);
+    result = tensor::InsertSliceOp::create(b, loc, v, result, ValueRange{},
+                                           ValueRange{}, ValueRange{}, offsets,
+                                           type.getShape(), strides);
     offset += type.getDimSize(axis);
   }
   return result;

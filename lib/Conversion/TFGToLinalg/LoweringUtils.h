@@ -1,4 +1,5 @@
-//===- LoweringUtils.h - Helpers shared by the TFG lowering patterns -*- C++ -*-===//
+//===- LoweringUtils.h - Helpers shared by the TFG lowering patterns -*- C++
+//-*-===//
 //
 // Every pattern file lowers one op family; what they share lives here:
 // diagnostics naming the node, replacing a node (data results + token),
@@ -23,8 +24,7 @@
 namespace mlir::tfg::lowering {
 
 /// A type (or attribute) as printed, for diagnostics.
-template <typename T>
-std::string typeStr(T value) {
+template <typename T> std::string typeStr(T value) {
   std::string text;
   llvm::raw_string_ostream(text) << value;
   return text;
@@ -55,16 +55,16 @@ void replaceNode(ConversionPatternRewriter &rewriter, Operation *node,
 RankedTensorType getStaticType(Value value);
 
 /// Static types of all `operands`, or an error naming the node.
-FailureOr<SmallVector<RankedTensorType>> requireStaticOperands(Operation *node,
-                                                               ValueRange operands);
+FailureOr<SmallVector<RankedTensorType>>
+requireStaticOperands(Operation *node, ValueRange operands);
 
 /// The value of an operand produced by an arith.constant, or null.
 DenseElementsAttr getConstantElements(Value value);
 
 /// Integer values of a constant operand (any int dtype), or an error naming
 /// the node and what the operand is (`what`).
-FailureOr<SmallVector<int64_t>> requireConstantInts(Operation *node, Value value,
-                                                    StringRef what);
+FailureOr<SmallVector<int64_t>>
+requireConstantInts(Operation *node, Value value, StringRef what);
 
 /// Normalizes a possibly negative axis into [0, rank); error when out of range.
 FailureOr<int64_t> normalizeAxis(Operation *node, int64_t axis, int64_t rank);
@@ -73,11 +73,13 @@ FailureOr<int64_t> normalizeAxis(Operation *node, int64_t axis, int64_t rank);
 FailureOr<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> a,
                                                 ArrayRef<int64_t> b);
 
-Value createEmpty(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Type elementType);
+Value createEmpty(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                  Type elementType);
 /// A scalar of `type` (float or int) holding `value`.
 Value createScalar(OpBuilder &b, Location loc, Type type, double value);
 /// A tensor filled with `scalar`.
-Value createFilled(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Value scalar);
+Value createFilled(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                   Value scalar);
 /// The identity / lowest / highest value of `type` for reductions.
 Value createLowest(OpBuilder &b, Location loc, Type type);
 Value createHighest(OpBuilder &b, Location loc, Type type);
@@ -105,7 +107,8 @@ FailureOr<Value> buildBroadcastingElementwise(Operation *node, OpBuilder &b,
 
 /// Scalar conversion between int / float / bool element types, with
 /// TensorFlow's Cast semantics (float -> int truncates, -> bool is != 0).
-Value castScalar(OpBuilder &b, Location loc, Value value, Type to, bool isUnsignedFrom = false);
+Value castScalar(OpBuilder &b, Location loc, Value value, Type to,
+                 bool isUnsignedFrom = false);
 
 /// Applies a TensorFlow activation by name ("Relu", "Relu6", "Elu",
 /// "LeakyRelu", "Sigmoid", "Tanh") to a float scalar.
@@ -114,10 +117,12 @@ FailureOr<Value> applyActivation(OpBuilder &b, Location loc, StringRef name,
 
 /// Reshape of a static tensor to another static shape of the same size
 /// (collapse/expand when possible, tensor.reshape otherwise).
-Value reshapeTo(OpBuilder &b, Location loc, Value value, ArrayRef<int64_t> shape);
+Value reshapeTo(OpBuilder &b, Location loc, Value value,
+                ArrayRef<int64_t> shape);
 
 /// Transposes a static tensor: result dim i = input dim perm[i].
-Value transpose(OpBuilder &b, Location loc, Value value, ArrayRef<int64_t> perm);
+Value transpose(OpBuilder &b, Location loc, Value value,
+                ArrayRef<int64_t> perm);
 
 /// Element type of a (tensor) value.
 inline Type elementTypeOf(Value v) {
@@ -167,7 +172,8 @@ FailureOr<WindowDim> computeWindowDim(Operation *node, StringRef padding,
 
 /// tensor.pad with a constant `padValue` scalar.
 Value padConstant(OpBuilder &b, Location loc, Value value,
-                  ArrayRef<int64_t> low, ArrayRef<int64_t> high, Value padValue);
+                  ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                  Value padValue);
 
 /// The `fused_ops` epilogue of _FusedConv2D / FusedDepthwiseConv2dNative /
 /// _FusedMatMul on `x` (channels in dimension `channelDim`): BiasAdd,
@@ -204,10 +210,12 @@ struct NodeLowering : ConversionPattern {
 int64_t intAttrOr(Operation *node, StringRef name, int64_t fallback);
 
 /// tensor.extract_slice with static offsets/sizes/strides.
-Value extractSlice(OpBuilder &b, Location loc, Value value, ArrayRef<int64_t> offsets,
-                   ArrayRef<int64_t> sizes, ArrayRef<int64_t> strides);
+Value extractSlice(OpBuilder &b, Location loc, Value value,
+                   ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes,
+                   ArrayRef<int64_t> strides);
 
-/// Concatenates static tensors along `axis` (insert_slice into an empty tensor).
+/// Concatenates static tensors along `axis` (insert_slice into an empty
+/// tensor).
 Value concatenate(OpBuilder &b, Location loc, ValueRange values, int64_t axis);
 
 } // namespace mlir::tfg::lowering

@@ -1,4 +1,5 @@
-//===- MatMulPatterns.cpp - MatMul, BatchMatMulV2, _FusedMatMul ------------===//
+//===- MatMulPatterns.cpp - MatMul, BatchMatMulV2, _FusedMatMul
+//------------===//
 //
 // linalg.matmul / linalg.batch_matmul (named, for tiling later); transposed
 // operands are transposed explicitly.
@@ -17,22 +18,22 @@ Value matmul(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   auto lhsType = cast<RankedTensorType>(lhs.getType());
   auto rhsType = cast<RankedTensorType>(rhs.getType());
   Type elementType = lhsType.getElementType();
-  Value init = createFilled(b, loc, {lhsType.getDimSize(0), rhsType.getDimSize(1)},
-                            createScalar(b, loc, elementType, 0));
+  Value init =
+      createFilled(b, loc, {lhsType.getDimSize(0), rhsType.getDimSize(1)},
+                   createScalar(b, loc, elementType, 0));
   return linalg::MatmulOp::create(b, loc, TypeRange{init.getType()},
                                   ValueRange{lhs, rhs}, ValueRange{init})
       .getResult(0);
 }
 
 /// MatMul and _FusedMatMul.
-template <typename OpT>
-struct MatMulLowering : OpConversionPattern<OpT> {
+template <typename OpT> struct MatMulLowering : OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    ValueRange data =
-        ValueRange(adaptor.getOperands()).take_front(getDataOperands(op).size());
+    ValueRange data = ValueRange(adaptor.getOperands())
+                          .take_front(getDataOperands(op).size());
     auto types = requireStaticOperands(op, data.take_front(2));
     if (failed(types))
       return failure();
@@ -54,8 +55,8 @@ struct MatMulLowering : OpConversionPattern<OpT> {
     auto lhsType = cast<RankedTensorType>(lhs.getType());
     auto rhsType = cast<RankedTensorType>(rhs.getType());
     if (lhsType.getDimSize(1) != rhsType.getDimSize(0))
-      return nodeError(op, "inner dimensions of " + typeStr(lhsType) +
-                               " and " + typeStr(rhsType) + " differ");
+      return nodeError(op, "inner dimensions of " + typeStr(lhsType) + " and " +
+                               typeStr(rhsType) + " differ");
     Value result = matmul(rewriter, loc, lhs, rhs);
     auto fused = applyFusedOps(op, rewriter, result, data.drop_front(2), 1);
     if (failed(fused))
@@ -94,7 +95,8 @@ struct BatchMatMulLowering : OpConversionPattern<BatchMatMulV2Op> {
       rhs = adjoint(rhs, rRank);
     auto lType = cast<RankedTensorType>(lhs.getType());
     auto rType = cast<RankedTensorType>(rhs.getType());
-    auto batch = broadcastShapes(lType.getShape().drop_back(2), rType.getShape().drop_back(2));
+    auto batch = broadcastShapes(lType.getShape().drop_back(2),
+                                 rType.getShape().drop_back(2));
     if (failed(batch))
       return nodeError(op, "batch dimensions do not broadcast");
     int64_t m = lType.getDimSize(lRank - 2), k = lType.getDimSize(lRank - 1);
@@ -111,17 +113,19 @@ struct BatchMatMulLowering : OpConversionPattern<BatchMatMulV2Op> {
       full.append({rows, cols});
       auto type = cast<RankedTensorType>(v.getType());
       if (type.getShape() != ArrayRef(full))
-        v = buildElementwise(rewriter, loc, v, full, elementType,
-                             [](OpBuilder &, Location, ValueRange a) { return a[0]; });
+        v = buildElementwise(
+            rewriter, loc, v, full, elementType,
+            [](OpBuilder &, Location, ValueRange a) { return a[0]; });
       return reshapeTo(rewriter, loc, v, {batchSize, rows, cols});
     };
     lhs = prepare(lhs, m, k);
     rhs = prepare(rhs, k, n);
     Value init = createFilled(rewriter, loc, {batchSize, m, n},
                               createScalar(rewriter, loc, elementType, 0));
-    Value result = linalg::BatchMatmulOp::create(rewriter, loc, TypeRange{init.getType()},
-                                                 ValueRange{lhs, rhs}, ValueRange{init})
-                       .getResult(0);
+    Value result =
+        linalg::BatchMatmulOp::create(rewriter, loc, TypeRange{init.getType()},
+                                      ValueRange{lhs, rhs}, ValueRange{init})
+            .getResult(0);
     SmallVector<int64_t> outShape(*batch);
     outShape.append({m, n});
     replaceNode(rewriter, op, reshapeTo(rewriter, loc, result, outShape));

@@ -1,4 +1,5 @@
-//===- NormalizationPatterns.cpp - FusedBatchNorm in inference mode --------===//
+//===- NormalizationPatterns.cpp - FusedBatchNorm in inference mode
+//--------===//
 
 #include "LoweringUtils.h"
 
@@ -43,7 +44,8 @@ LogicalResult lowerFusedBatchNorm(Operation *node, ValueRange data,
       rewriter, loc, inputs, type.getShape(), type.getElementType(),
       [&](OpBuilder &b, Location l, ValueRange a) -> Value {
         Value eps = createScalar(b, l, a[0].getType(), epsilon);
-        Value inv = math::RsqrtOp::create(b, l, arith::AddFOp::create(b, l, a[4], eps));
+        Value inv =
+            math::RsqrtOp::create(b, l, arith::AddFOp::create(b, l, a[4], eps));
         Value centered = arith::SubFOp::create(b, l, a[0], a[3]);
         Value scaled = arith::MulFOp::create(
             b, l, arith::MulFOp::create(b, l, centered, inv), a[1]);
@@ -60,6 +62,7 @@ LogicalResult lowerFusedBatchNorm(Operation *node, ValueRange data,
 
 void lowering::populateNormalizationPatterns(RewritePatternSet &patterns) {
   MLIRContext *c = patterns.getContext();
-  for (StringRef name : {"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"})
+  for (StringRef name :
+       {"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"})
     patterns.add<NodeLowering>(name, c, lowerFusedBatchNorm);
 }

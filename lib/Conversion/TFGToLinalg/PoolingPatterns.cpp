@@ -1,4 +1,5 @@
-//===- PoolingPatterns.cpp - MaxPool, AvgPool ------------------------------===//
+//===- PoolingPatterns.cpp - MaxPool, AvgPool
+//------------------------------===//
 //
 // linalg.pooling_nhwc_max / _sum. SAME padding pads with -inf for max; an
 // average divides by the number of input (not padding) elements in each
@@ -53,24 +54,28 @@ struct PoolLowering : OpConversionPattern<OpT> {
     }
     Value padValue = IsMax ? createLowest(rewriter, loc, elementType)
                            : createScalar(rewriter, loc, elementType, 0);
-    input = padConstant(rewriter, loc, input, {0, dims[0].padBefore, dims[1].padBefore, 0},
+    input = padConstant(rewriter, loc, input,
+                        {0, dims[0].padBefore, dims[1].padBefore, 0},
                         {0, dims[0].padAfter, dims[1].padAfter, 0}, padValue);
     SmallVector<int64_t> outShape{inType.getDimSize(0), dims[0].outSize,
                                   dims[1].outSize, inType.getDimSize(3)};
     Value init = createFilled(rewriter, loc, outShape, padValue);
-    Value window = createEmpty(rewriter, loc, {kernel[0], kernel[1]}, elementType);
+    Value window =
+        createEmpty(rewriter, loc, {kernel[0], kernel[1]}, elementType);
     auto stridesAttr = i64Elements(rewriter, stride);
     auto dilationsAttr = i64Elements(rewriter, {1, 1});
     Value result;
     if (IsMax) {
-      result = linalg::PoolingNhwcMaxOp::create(rewriter, loc, TypeRange{init.getType()},
-                                                ValueRange{input, window}, ValueRange{init},
-                                                stridesAttr, dilationsAttr)
+      result = linalg::PoolingNhwcMaxOp::create(
+                   rewriter, loc, TypeRange{init.getType()},
+                   ValueRange{input, window}, ValueRange{init}, stridesAttr,
+                   dilationsAttr)
                    .getResult(0);
     } else {
-      result = linalg::PoolingNhwcSumOp::create(rewriter, loc, TypeRange{init.getType()},
-                                                ValueRange{input, window}, ValueRange{init},
-                                                stridesAttr, dilationsAttr)
+      result = linalg::PoolingNhwcSumOp::create(
+                   rewriter, loc, TypeRange{init.getType()},
+                   ValueRange{input, window}, ValueRange{init}, stridesAttr,
+                   dilationsAttr)
                    .getResult(0);
       // Elements of the unpadded input in each window.
       SmallVector<float> counts;
@@ -83,15 +88,16 @@ struct PoolLowering : OpConversionPattern<OpT> {
           };
           counts.push_back(float(covered(0, y) * covered(1, x)));
         }
-      auto countType = RankedTensorType::get({dims[0].outSize, dims[1].outSize, 1},
-                                             rewriter.getF32Type());
+      auto countType = RankedTensorType::get(
+          {dims[0].outSize, dims[1].outSize, 1}, rewriter.getF32Type());
       Value count = arith::ConstantOp::create(
           rewriter, loc, DenseElementsAttr::get(countType, ArrayRef(counts)));
-      result = buildElementwise(rewriter, loc, {result, count}, outShape, elementType,
-                                [](OpBuilder &b, Location l, ValueRange a) -> Value {
-                                  Value c = castScalar(b, l, a[1], a[0].getType());
-                                  return arith::DivFOp::create(b, l, a[0], c);
-                                });
+      result = buildElementwise(
+          rewriter, loc, {result, count}, outShape, elementType,
+          [](OpBuilder &b, Location l, ValueRange a) -> Value {
+            Value c = castScalar(b, l, a[1], a[0].getType());
+            return arith::DivFOp::create(b, l, a[0], c);
+          });
     }
     if (nchw)
       result = transpose(rewriter, loc, result, {0, 3, 1, 2});

@@ -1,4 +1,5 @@
-//===- QuantizationPatterns.cpp - Quantized constants, Dequantize ----------===//
+//===- QuantizationPatterns.cpp - Quantized constants, Dequantize
+//----------===//
 //
 // Quantized tensors (qint8, quint8, qint16, quint16, qint32) are carried as
 // signless integers of their width holding the raw values; Dequantize,
@@ -67,10 +68,11 @@ struct WireReader {
 
 } // namespace
 
-FailureOr<DenseElementsAttr> lowering::decodeQuantizedConstant(Operation *node,
-                                                               TensorProtoAttr attr) {
+FailureOr<DenseElementsAttr>
+lowering::decodeQuantizedConstant(Operation *node, TensorProtoAttr attr) {
   auto type = dyn_cast<RankedTensorType>(attr.getType());
-  auto [width, isSigned] = quantizedWidth(type ? type.getElementType() : Type());
+  auto [width, isSigned] =
+      quantizedWidth(type ? type.getElementType() : Type());
   if (!type || !type.hasStaticShape() || !width) {
     (void)nodeError(node, "its value (" + typeStr(attr.getType()) +
                               ") has no CPU representation (strings, resources "
@@ -101,8 +103,8 @@ FailureOr<DenseElementsAttr> lowering::decodeQuantizedConstant(Operation *node,
     }
   }
   int64_t count = type.getNumElements();
-  auto storage = RankedTensorType::get(type.getShape(),
-                                       IntegerType::get(node->getContext(), width));
+  auto storage = RankedTensorType::get(
+      type.getShape(), IntegerType::get(node->getContext(), width));
   SmallVector<APInt> values;
   if (!content.empty()) {
     if ((int64_t)content.size() != count * (width / 8))
@@ -113,9 +115,11 @@ FailureOr<DenseElementsAttr> lowering::decodeQuantizedConstant(Operation *node,
         raw |= uint64_t((uint8_t)content[i * (width / 8) + b]) << (8 * b);
       values.push_back(APInt(width, raw));
     }
-  } else if (!intVal.empty() && ((int64_t)intVal.size() == count || intVal.size() == 1)) {
+  } else if (!intVal.empty() &&
+             ((int64_t)intVal.size() == count || intVal.size() == 1)) {
     for (int64_t i = 0; i < count; ++i)
-      values.push_back(APInt(width, (uint64_t)intVal[intVal.size() == 1 ? 0 : i],
+      values.push_back(APInt(width,
+                             (uint64_t)intVal[intVal.size() == 1 ? 0 : i],
                              /*isSigned=*/true, /*implicitTrunc=*/true));
   } else if (content.empty() && intVal.empty()) {
     values.assign(count, APInt(width, 0)); // all zeros
@@ -162,14 +166,17 @@ LogicalResult lowerDequantize(Operation *node, ValueRange data,
     shape[0] = inType.getDimSize(axis);
     minRange = reshapeTo(rewriter, loc, minRange, shape);
     maxRange = reshapeTo(rewriter, loc, maxRange, shape);
-  } else if ((*types)[1].getNumElements() != 1 || (*types)[2].getNumElements() != 1) {
-    return nodeError(node, "min_range and max_range must be scalars without an axis");
+  } else if ((*types)[1].getNumElements() != 1 ||
+             (*types)[2].getNumElements() != 1) {
+    return nodeError(node,
+                     "min_range and max_range must be scalars without an axis");
   } else {
     minRange = reshapeTo(rewriter, loc, minRange, {});
     maxRange = reshapeTo(rewriter, loc, maxRange, {});
   }
   double lowest = isSigned ? -std::ldexp(1.0, width - 1) : 0.0;
-  double highest = isSigned ? std::ldexp(1.0, width - 1) - 1 : std::ldexp(1.0, width) - 1;
+  double highest =
+      isSigned ? std::ldexp(1.0, width - 1) - 1 : std::ldexp(1.0, width) - 1;
   bool isSignedT = isSigned;
   auto value = buildBroadcastingElementwise(
       node, rewriter, {data[0], minRange, maxRange}, outType,
@@ -177,32 +184,40 @@ LogicalResult lowerDequantize(Operation *node, ValueRange data,
         Type f32 = b.getF32Type();
         auto c = [&](double v) { return createScalar(b, l, f32, v); };
         Value q = castScalar(b, l, a[0], f32, /*isUnsignedFrom=*/!isSignedT);
-        Value lo = castScalar(b, l, a[1], f32), hi = castScalar(b, l, a[2], f32);
+        Value lo = castScalar(b, l, a[1], f32),
+              hi = castScalar(b, l, a[2], f32);
         Value out;
         if (mode == "MIN_FIRST") {
           // QuantizedToFloat: scale = (max - min) / (2^bits - 1); the range
           // starts at min rounded to a multiple of the scale (std::round,
           // half away from zero), as MIN_FIRST quantization rounded it.
-          Value scale = arith::DivFOp::create(b, l, arith::SubFOp::create(b, l, hi, lo),
-                                              c(std::ldexp(1.0, width) - 1));
+          Value scale =
+              arith::DivFOp::create(b, l, arith::SubFOp::create(b, l, hi, lo),
+                                    c(std::ldexp(1.0, width) - 1));
           Value minRounded = arith::MulFOp::create(
-              b, l, math::RoundOp::create(b, l, arith::DivFOp::create(b, l, lo, scale)), scale);
+              b, l,
+              math::RoundOp::create(b, l,
+                                    arith::DivFOp::create(b, l, lo, scale)),
+              scale);
           out = arith::AddFOp::create(
               b, l, minRounded,
-              arith::MulFOp::create(b, l, arith::SubFOp::create(b, l, q, c(lowest)), scale));
+              arith::MulFOp::create(
+                  b, l, arith::SubFOp::create(b, l, q, c(lowest)), scale));
         } else if (mode == "SCALED") {
           double minOut = lowest + (narrow ? 1 : 0);
           Value scale = arith::DivFOp::create(b, l, hi, c(highest));
           if (isSignedT)
-            scale = arith::MaximumFOp::create(b, l, arith::DivFOp::create(b, l, lo, c(minOut)),
-                                              scale);
+            scale = arith::MaximumFOp::create(
+                b, l, arith::DivFOp::create(b, l, lo, c(minOut)), scale);
           out = arith::MulFOp::create(b, l, q, scale);
         } else { // MIN_COMBINED
           double halfRange = isSignedT ? (highest - lowest + 1) / 2 : 0;
-          Value scale = arith::DivFOp::create(b, l, arith::SubFOp::create(b, l, hi, lo),
-                                              c(highest - lowest));
+          Value scale = arith::DivFOp::create(
+              b, l, arith::SubFOp::create(b, l, hi, lo), c(highest - lowest));
           out = arith::AddFOp::create(
-              b, l, arith::MulFOp::create(b, l, arith::AddFOp::create(b, l, q, c(halfRange)), scale),
+              b, l,
+              arith::MulFOp::create(
+                  b, l, arith::AddFOp::create(b, l, q, c(halfRange)), scale),
               lo);
         }
         return castScalar(b, l, out, outType);
@@ -216,5 +231,6 @@ LogicalResult lowerDequantize(Operation *node, ValueRange data,
 } // namespace
 
 void lowering::populateQuantizationPatterns(RewritePatternSet &patterns) {
-  patterns.add<NodeLowering>("Dequantize", patterns.getContext(), lowerDequantize);
+  patterns.add<NodeLowering>("Dequantize", patterns.getContext(),
+                             lowerDequantize);
 }

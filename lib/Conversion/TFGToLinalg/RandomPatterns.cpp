@@ -1,4 +1,5 @@
-//===- RandomPatterns.cpp - RandomUniform ----------------------------------===//
+//===- RandomPatterns.cpp - RandomUniform
+//----------------------------------===//
 //
 // RandomUniform as a counter-based generator: element i is a 32-bit integer
 // hash (lowbias32) of i and the node's seeds, scaled into [0, 1). Any
@@ -32,18 +33,22 @@ LogicalResult lowerRandomUniform(Operation *node, ValueRange data,
       rewriter, node->getLoc(), {}, dims, elementType,
       [&](OpBuilder &b, Location l, ValueRange) -> Value {
         Type i32 = b.getI32Type();
-        auto c = [&](uint32_t v) { return createScalar(b, l, i32, (int32_t)v); };
+        auto c = [&](uint32_t v) {
+          return createScalar(b, l, i32, (int32_t)v);
+        };
         Value linear = arith::ConstantIndexOp::create(b, l, 0);
         for (auto [d, size] : llvm::enumerate(dims)) {
-          linear = arith::MulIOp::create(b, l, linear,
-                                         arith::ConstantIndexOp::create(b, l, size));
-          linear = arith::AddIOp::create(b, l, linear, linalg::IndexOp::create(b, l, d));
+          linear = arith::MulIOp::create(
+              b, l, linear, arith::ConstantIndexOp::create(b, l, size));
+          linear = arith::AddIOp::create(b, l, linear,
+                                         linalg::IndexOp::create(b, l, d));
         }
         Value x = arith::IndexCastOp::create(b, l, i32, linear);
-        x = arith::AddIOp::create(b, l, arith::MulIOp::create(b, l, x, c(0x9E3779B9u)),
-                                  c(seed));
+        x = arith::AddIOp::create(
+            b, l, arith::MulIOp::create(b, l, x, c(0x9E3779B9u)), c(seed));
         auto mix = [&](unsigned shift, uint32_t multiplier) {
-          x = arith::XOrIOp::create(b, l, x, arith::ShRUIOp::create(b, l, x, c(shift)));
+          x = arith::XOrIOp::create(b, l, x,
+                                    arith::ShRUIOp::create(b, l, x, c(shift)));
           if (multiplier)
             x = arith::MulIOp::create(b, l, x, c(multiplier));
         };
@@ -53,7 +58,8 @@ LogicalResult lowerRandomUniform(Operation *node, ValueRange data,
         // The top 24 bits, exactly representable in f32: [0, 1).
         Value bits = arith::ShRUIOp::create(b, l, x, c(8));
         Value f = arith::UIToFPOp::create(b, l, b.getF32Type(), bits);
-        f = arith::MulFOp::create(b, l, f, createScalar(b, l, b.getF32Type(), 1.0 / (1 << 24)));
+        f = arith::MulFOp::create(
+            b, l, f, createScalar(b, l, b.getF32Type(), 1.0 / (1 << 24)));
         return castScalar(b, l, f, elementType);
       });
   replaceNode(rewriter, node, result);
@@ -63,5 +69,6 @@ LogicalResult lowerRandomUniform(Operation *node, ValueRange data,
 } // namespace
 
 void lowering::populateRandomPatterns(RewritePatternSet &patterns) {
-  patterns.add<NodeLowering>("RandomUniform", patterns.getContext(), lowerRandomUniform);
+  patterns.add<NodeLowering>("RandomUniform", patterns.getContext(),
+                             lowerRandomUniform);
 }

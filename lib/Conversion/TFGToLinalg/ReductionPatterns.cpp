@@ -1,4 +1,5 @@
-//===- ReductionPatterns.cpp - Sum/Mean/Max/Min/Prod, ArgMax, Softmax ------===//
+//===- ReductionPatterns.cpp - Sum/Mean/Max/Min/Prod, ArgMax, Softmax
+//------===//
 
 #include "LoweringUtils.h"
 
@@ -17,8 +18,9 @@ using Combine = function_ref<Value(OpBuilder &, Location, Value, Value)>;
 
 /// A reduction of a small constant is a constant (shape arithmetic such as
 /// Prod(Shape(x)) must stay constant); null otherwise.
-Value foldReduction(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> axes,
-                    ArrayRef<int64_t> shape, Value initValue, Combine combine) {
+Value foldReduction(OpBuilder &b, Location loc, Value input,
+                    ArrayRef<int64_t> axes, ArrayRef<int64_t> shape,
+                    Value initValue, Combine combine) {
   DenseElementsAttr constant = getConstantElements(input);
   Attribute init;
   if (!constant || constant.getNumElements() > kMaxFoldedElements ||
@@ -47,12 +49,14 @@ Value foldReduction(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> a
       index[d] = 0;
     }
   }
-  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(resultType, results));
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(resultType, results));
 }
 
 /// Reduces `input` over the sorted, unique `axes` with linalg.reduce;
 /// returns the tensor without the reduced dimensions.
-Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> axes, Kind kind) {
+Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> axes,
+             Kind kind) {
   auto type = cast<RankedTensorType>(input.getType());
   Type elementType = type.getElementType();
   bool isFloat = isa<FloatType>(elementType);
@@ -60,12 +64,12 @@ Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> axes, Ki
   for (int64_t d = 0; d < type.getRank(); ++d)
     if (!llvm::is_contained(axes, d))
       shape.push_back(type.getDimSize(d));
-  Value initValue = kind == Kind::Max   ? createLowest(b, loc, elementType)
-                    : kind == Kind::Min ? createHighest(b, loc, elementType)
-                    : kind == Kind::Prod
-                        ? createScalar(b, loc, elementType, 1)
-                        : createScalar(b, loc, elementType, 0);
-  auto combine = [kind, isFloat](OpBuilder &nb, Location l, Value acc, Value x) -> Value {
+  Value initValue = kind == Kind::Max    ? createLowest(b, loc, elementType)
+                    : kind == Kind::Min  ? createHighest(b, loc, elementType)
+                    : kind == Kind::Prod ? createScalar(b, loc, elementType, 1)
+                                         : createScalar(b, loc, elementType, 0);
+  auto combine = [kind, isFloat](OpBuilder &nb, Location l, Value acc,
+                                 Value x) -> Value {
     switch (kind) {
     case Kind::Sum:
     case Kind::Mean:
@@ -97,17 +101,19 @@ Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> axes, Ki
     int64_t count = 1;
     for (int64_t a : axes)
       count *= type.getDimSize(a);
-    result = buildElementwise(b, loc, result, shape, elementType,
-                              [&](OpBuilder &nb, Location l, ValueRange a) -> Value {
-                                Value n = createScalar(nb, l, elementType, count);
-                                return isFloat ? Value(arith::DivFOp::create(nb, l, a[0], n))
-                                               : Value(arith::DivSIOp::create(nb, l, a[0], n));
-                              });
+    result = buildElementwise(
+        b, loc, result, shape, elementType,
+        [&](OpBuilder &nb, Location l, ValueRange a) -> Value {
+          Value n = createScalar(nb, l, elementType, count);
+          return isFloat ? Value(arith::DivFOp::create(nb, l, a[0], n))
+                         : Value(arith::DivSIOp::create(nb, l, a[0], n));
+        });
   }
   return result;
 }
 
-FailureOr<SmallVector<int64_t>> readAxes(Operation *node, Value axesOperand, int64_t rank) {
+FailureOr<SmallVector<int64_t>> readAxes(Operation *node, Value axesOperand,
+                                         int64_t rank) {
   auto values = requireConstantInts(node, axesOperand, "reduction_indices");
   if (failed(values))
     return failure();
@@ -186,11 +192,14 @@ struct ArgLowering : OpConversionPattern<OpT> {
         shape.push_back(type.getDimSize(d));
         outExprs.push_back(getAffineDimExpr(d, context));
       }
-    Value bestInit = createFilled(rewriter, loc, shape,
-                                  IsMax ? createLowest(rewriter, loc, elementType)
-                                        : createHighest(rewriter, loc, elementType));
-    Value indexInit = createFilled(rewriter, loc, shape, createScalar(rewriter, loc, indexType, 0));
-    SmallVector<utils::IteratorType> iterators(type.getRank(), utils::IteratorType::parallel);
+    Value bestInit =
+        createFilled(rewriter, loc, shape,
+                     IsMax ? createLowest(rewriter, loc, elementType)
+                           : createHighest(rewriter, loc, elementType));
+    Value indexInit = createFilled(rewriter, loc, shape,
+                                   createScalar(rewriter, loc, indexType, 0));
+    SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                               utils::IteratorType::parallel);
     iterators[*axis] = utils::IteratorType::reduction;
     AffineMap outMap = AffineMap::get(type.getRank(), 0, outExprs, context);
     bool isFloat = isa<FloatType>(elementType);
@@ -198,8 +207,9 @@ struct ArgLowering : OpConversionPattern<OpT> {
     auto generic = linalg::GenericOp::create(
         rewriter, loc, TypeRange{bestInit.getType(), indexInit.getType()},
         ValueRange{data[0]}, ValueRange{bestInit, indexInit},
-        SmallVector<AffineMap>{AffineMap::getMultiDimIdentityMap(type.getRank(), context),
-                               outMap, outMap},
+        SmallVector<AffineMap>{
+            AffineMap::getMultiDimIdentityMap(type.getRank(), context), outMap,
+            outMap},
         iterators, [&](OpBuilder &b, Location l, ValueRange args) {
           Value x = args[0], best = args[1], bestIndex = args[2];
           Value better;
@@ -217,8 +227,9 @@ struct ArgLowering : OpConversionPattern<OpT> {
           index = arith::IndexCastOp::create(b, l, indexType, index);
           linalg::YieldOp::create(
               b, l,
-              ValueRange{arith::SelectOp::create(b, l, better, x, best),
-                         arith::SelectOp::create(b, l, better, index, bestIndex)});
+              ValueRange{
+                  arith::SelectOp::create(b, l, better, x, best),
+                  arith::SelectOp::create(b, l, better, index, bestIndex)});
         });
     replaceNode(rewriter, op, generic.getResult(1));
     return success();
@@ -242,19 +253,22 @@ struct SoftmaxLowering : OpConversionPattern<SoftmaxOp> {
     int64_t last = type.getRank() - 1;
     SmallVector<int64_t> keptShape(type.getShape());
     keptShape[last] = 1;
-    Value max = reshapeTo(rewriter, loc, reduce(rewriter, loc, x, {last}, Kind::Max), keptShape);
-    Value exps = buildElementwise(rewriter, loc, {x, max}, type.getShape(),
-                                  type.getElementType(),
-                                  [](OpBuilder &b, Location l, ValueRange a) -> Value {
-                                    return math::ExpOp::create(
-                                        b, l, arith::SubFOp::create(b, l, a[0], a[1]));
-                                  });
-    Value sum = reshapeTo(rewriter, loc, reduce(rewriter, loc, exps, {last}, Kind::Sum), keptShape);
-    Value result = buildElementwise(rewriter, loc, {exps, sum}, type.getShape(),
-                                    type.getElementType(),
-                                    [](OpBuilder &b, Location l, ValueRange a) -> Value {
-                                      return arith::DivFOp::create(b, l, a[0], a[1]);
-                                    });
+    Value max = reshapeTo(
+        rewriter, loc, reduce(rewriter, loc, x, {last}, Kind::Max), keptShape);
+    Value exps = buildElementwise(
+        rewriter, loc, {x, max}, type.getShape(), type.getElementType(),
+        [](OpBuilder &b, Location l, ValueRange a) -> Value {
+          return math::ExpOp::create(b, l,
+                                     arith::SubFOp::create(b, l, a[0], a[1]));
+        });
+    Value sum =
+        reshapeTo(rewriter, loc, reduce(rewriter, loc, exps, {last}, Kind::Sum),
+                  keptShape);
+    Value result = buildElementwise(
+        rewriter, loc, {exps, sum}, type.getShape(), type.getElementType(),
+        [](OpBuilder &b, Location l, ValueRange a) -> Value {
+          return arith::DivFOp::create(b, l, a[0], a[1]);
+        });
     replaceNode(rewriter, op, result);
     return success();
   }
@@ -263,8 +277,10 @@ struct SoftmaxLowering : OpConversionPattern<SoftmaxOp> {
 } // namespace
 
 void lowering::populateReductionPatterns(RewritePatternSet &patterns) {
-  patterns.add<ReductionLowering<SumOp, Kind::Sum>, ReductionLowering<MeanOp, Kind::Mean>,
-               ReductionLowering<MaxOp, Kind::Max>, ReductionLowering<MinOp, Kind::Min>,
-               ReductionLowering<ProdOp, Kind::Prod>, ArgLowering<ArgMaxOp, true>,
-               ArgLowering<ArgMinOp, false>, SoftmaxLowering>(patterns.getContext());
+  patterns.add<
+      ReductionLowering<SumOp, Kind::Sum>,
+      ReductionLowering<MeanOp, Kind::Mean>,
+      ReductionLowering<MaxOp, Kind::Max>, ReductionLowering<MinOp, Kind::Min>,
+      ReductionLowering<ProdOp, Kind::Prod>, ArgLowering<ArgMaxOp, true>,
+      ArgLowering<ArgMinOp, false>, SoftmaxLowering>(patterns.getContext());
 }

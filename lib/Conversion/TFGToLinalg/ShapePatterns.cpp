@@ -1,4 +1,5 @@
-//===- ShapePatterns.cpp - Reshape, Transpose, Concat, slices, pads, tiles --===//
+//===- ShapePatterns.cpp - Reshape, Transpose, Concat, slices, pads, tiles
+//--===//
 //
 // Shape manipulation as tensor ops (collapse/expand, extract/insert_slice,
 // pad) and linalg.transpose; shape, axis and index operands must be
@@ -25,7 +26,8 @@ using Rewriter = ConversionPatternRewriter;
   if (failed(var))                                                             \
     return failure();
 
-LogicalResult lowerReshape(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerReshape(Operation *node, ValueRange data,
+                           Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data.take_front(1));
   REQUIRE_INTS(shape, node, data[1], "shape");
   int64_t total = (*types)[0].getNumElements(), known = 1, unknown = -1;
@@ -44,21 +46,24 @@ LogicalResult lowerReshape(Operation *node, ValueRange data, Rewriter &rewriter)
                                  " to the requested shape");
     (*shape)[unknown] = total / known;
   } else if (known != total) {
-    return nodeError(node, "cannot reshape " + typeStr((*types)[0]) +
-                               " (" + Twine(total) + " elements) to " +
-                               Twine(known) + " elements");
+    return nodeError(node, "cannot reshape " + typeStr((*types)[0]) + " (" +
+                               Twine(total) + " elements) to " + Twine(known) +
+                               " elements");
   }
-  replaceNode(rewriter, node, reshapeTo(rewriter, node->getLoc(), data[0], *shape));
+  replaceNode(rewriter, node,
+              reshapeTo(rewriter, node->getLoc(), data[0], *shape));
   return success();
 }
 
-LogicalResult lowerSqueeze(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerSqueeze(Operation *node, ValueRange data,
+                           Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data);
   RankedTensorType type = (*types)[0];
   SmallVector<int64_t> axes;
   if (auto list = node->getAttrOfType<ArrayAttr>("squeeze_dims"))
     for (Attribute a : list) {
-      auto axis = normalizeAxis(node, cast<IntegerAttr>(a).getInt(), type.getRank());
+      auto axis =
+          normalizeAxis(node, cast<IntegerAttr>(a).getInt(), type.getRank());
       if (failed(axis))
         return failure();
       if (type.getDimSize(*axis) != 1)
@@ -68,15 +73,18 @@ LogicalResult lowerSqueeze(Operation *node, ValueRange data, Rewriter &rewriter)
     }
   SmallVector<int64_t> shape;
   for (int64_t d = 0; d < type.getRank(); ++d) {
-    bool drop = axes.empty() ? type.getDimSize(d) == 1 : llvm::is_contained(axes, d);
+    bool drop =
+        axes.empty() ? type.getDimSize(d) == 1 : llvm::is_contained(axes, d);
     if (!drop)
       shape.push_back(type.getDimSize(d));
   }
-  replaceNode(rewriter, node, reshapeTo(rewriter, node->getLoc(), data[0], shape));
+  replaceNode(rewriter, node,
+              reshapeTo(rewriter, node->getLoc(), data[0], shape));
   return success();
 }
 
-LogicalResult lowerExpandDims(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerExpandDims(Operation *node, ValueRange data,
+                              Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data.take_front(1));
   REQUIRE_INTS(dim, node, data[1], "dim");
   RankedTensorType type = (*types)[0];
@@ -87,11 +95,13 @@ LogicalResult lowerExpandDims(Operation *node, ValueRange data, Rewriter &rewrit
     return failure();
   SmallVector<int64_t> shape(type.getShape());
   shape.insert(shape.begin() + *axis, 1);
-  replaceNode(rewriter, node, reshapeTo(rewriter, node->getLoc(), data[0], shape));
+  replaceNode(rewriter, node,
+              reshapeTo(rewriter, node->getLoc(), data[0], shape));
   return success();
 }
 
-LogicalResult lowerTranspose(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerTranspose(Operation *node, ValueRange data,
+                             Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data.take_front(1));
   REQUIRE_INTS(perm, node, data[1], "perm");
   int64_t rank = (*types)[0].getRank();
@@ -104,7 +114,8 @@ LogicalResult lowerTranspose(Operation *node, ValueRange data, Rewriter &rewrite
                                  " dimensions");
     seen[p] = true;
   }
-  replaceNode(rewriter, node, transpose(rewriter, node->getLoc(), data[0], *perm));
+  replaceNode(rewriter, node,
+              transpose(rewriter, node->getLoc(), data[0], *perm));
   return success();
 }
 
@@ -119,14 +130,16 @@ LogicalResult concatValues(Operation *node, ValueRange values, int64_t rawAxis,
     for (int64_t d = 0; d < rank; ++d)
       if (type.getRank() != rank ||
           (d != *axis && type.getDimSize(d) != (*types)[0].getDimSize(d)))
-        return nodeError(node, "inputs " + typeStr((*types)[0]) + " and " +
-                                   typeStr(type) +
-                                   " do not concatenate along axis " + Twine(*axis));
-  replaceNode(rewriter, node, concatenate(rewriter, node->getLoc(), values, *axis));
+        return nodeError(
+            node, "inputs " + typeStr((*types)[0]) + " and " + typeStr(type) +
+                      " do not concatenate along axis " + Twine(*axis));
+  replaceNode(rewriter, node,
+              concatenate(rewriter, node->getLoc(), values, *axis));
   return success();
 }
 
-LogicalResult lowerConcatV2(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerConcatV2(Operation *node, ValueRange data,
+                            Rewriter &rewriter) {
   REQUIRE_INTS(axis, node, data.back(), "axis");
   return concatValues(node, data.drop_back(), (*axis)[0], rewriter);
 }
@@ -147,8 +160,8 @@ LogicalResult lowerPack(Operation *node, ValueRange data, Rewriter &rewriter) {
 }
 
 /// The pieces of `value` along `axis` of the given sizes.
-SmallVector<Value> splitAlong(OpBuilder &b, Location loc, Value value, int64_t axis,
-                              ArrayRef<int64_t> sizes) {
+SmallVector<Value> splitAlong(OpBuilder &b, Location loc, Value value,
+                              int64_t axis, ArrayRef<int64_t> sizes) {
   auto type = cast<RankedTensorType>(value.getType());
   SmallVector<Value> pieces;
   int64_t offset = 0;
@@ -163,15 +176,16 @@ SmallVector<Value> splitAlong(OpBuilder &b, Location loc, Value value, int64_t a
   return pieces;
 }
 
-LogicalResult lowerUnpack(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerUnpack(Operation *node, ValueRange data,
+                          Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data);
   RankedTensorType type = (*types)[0];
   auto axis = normalizeAxis(node, intAttrOr(node, "axis", 0), type.getRank());
   if (failed(axis))
     return failure();
   int64_t num = type.getDimSize(*axis);
-  SmallVector<Value> pieces =
-      splitAlong(rewriter, node->getLoc(), data[0], *axis, SmallVector<int64_t>(num, 1));
+  SmallVector<Value> pieces = splitAlong(rewriter, node->getLoc(), data[0],
+                                         *axis, SmallVector<int64_t>(num, 1));
   SmallVector<int64_t> shape(type.getShape());
   shape.erase(shape.begin() + *axis);
   for (Value &piece : pieces)
@@ -189,15 +203,18 @@ LogicalResult lowerSplit(Operation *node, ValueRange data, Rewriter &rewriter) {
     return failure();
   int64_t num = intAttrOr(node, "num_split", 1);
   if (type.getDimSize(*axis) % num)
-    return nodeError(node, "dimension " + Twine(*axis) + " of " + typeStr(type) +
-                               " does not split into " + Twine(num) + " parts");
-  replaceNode(rewriter, node,
-              splitAlong(rewriter, node->getLoc(), data[1], *axis,
-                         SmallVector<int64_t>(num, type.getDimSize(*axis) / num)));
+    return nodeError(node, "dimension " + Twine(*axis) + " of " +
+                               typeStr(type) + " does not split into " +
+                               Twine(num) + " parts");
+  replaceNode(
+      rewriter, node,
+      splitAlong(rewriter, node->getLoc(), data[1], *axis,
+                 SmallVector<int64_t>(num, type.getDimSize(*axis) / num)));
   return success();
 }
 
-LogicalResult lowerSplitV(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerSplitV(Operation *node, ValueRange data,
+                          Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data.take_front(1));
   REQUIRE_INTS(sizes, node, data[1], "size_splits");
   REQUIRE_INTS(dim, node, data[2], "split_dim");
@@ -216,7 +233,8 @@ LogicalResult lowerSplitV(Operation *node, ValueRange data, Rewriter &rewriter) 
     (*sizes)[unknown] = type.getDimSize(*axis) - known;
   else if (known != type.getDimSize(*axis))
     return nodeError(node, "size_splits do not add up to the dimension");
-  replaceNode(rewriter, node, splitAlong(rewriter, node->getLoc(), data[0], *axis, *sizes));
+  replaceNode(rewriter, node,
+              splitAlong(rewriter, node->getLoc(), data[0], *axis, *sizes));
   return success();
 }
 
@@ -225,12 +243,14 @@ LogicalResult lowerSlice(Operation *node, ValueRange data, Rewriter &rewriter) {
   REQUIRE_INTS(begin, node, data[1], "begin");
   REQUIRE_INTS(size, node, data[2], "size");
   RankedTensorType type = (*types)[0];
-  if ((int64_t)begin->size() != type.getRank() || (int64_t)size->size() != type.getRank())
+  if ((int64_t)begin->size() != type.getRank() ||
+      (int64_t)size->size() != type.getRank())
     return nodeError(node, "begin and size must have one value per dimension");
   for (int64_t d = 0; d < type.getRank(); ++d) {
     if ((*size)[d] == -1)
       (*size)[d] = type.getDimSize(d) - (*begin)[d];
-    if ((*begin)[d] < 0 || (*size)[d] < 0 || (*begin)[d] + (*size)[d] > type.getDimSize(d))
+    if ((*begin)[d] < 0 || (*size)[d] < 0 ||
+        (*begin)[d] + (*size)[d] > type.getDimSize(d))
       return nodeError(node, "slice out of bounds in dimension " + Twine(d));
   }
   replaceNode(rewriter, node,
@@ -241,7 +261,8 @@ LogicalResult lowerSlice(Operation *node, ValueRange data, Rewriter &rewriter) {
 
 /// StridedSlice with TensorFlow's mask semantics (begin/end/ellipsis/
 /// new_axis/shrink_axis), as its ValidateStridedSliceOp canonicalizes them.
-LogicalResult lowerStridedSlice(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerStridedSlice(Operation *node, ValueRange data,
+                                Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data.take_front(1));
   REQUIRE_INTS(sparseBegin, node, data[1], "begin");
   REQUIRE_INTS(sparseEnd, node, data[2], "end");
@@ -254,7 +275,8 @@ LogicalResult lowerStridedSlice(Operation *node, ValueRange data, Rewriter &rewr
   int64_t newAxisMask = intAttrOr(node, "new_axis_mask", 0);
   int64_t shrinkMask = intAttrOr(node, "shrink_axis_mask", 0);
   int64_t sparseDims = sparseBegin->size();
-  if ((int64_t)sparseEnd->size() != sparseDims || (int64_t)sparseStrides->size() != sparseDims)
+  if ((int64_t)sparseEnd->size() != sparseDims ||
+      (int64_t)sparseStrides->size() != sparseDims)
     return nodeError(node, "begin, end and strides differ in length");
   if (!ellipsisMask) { // an implicit ellipsis at the end
     ellipsisMask = int64_t(1) << sparseDims;
@@ -312,7 +334,8 @@ LogicalResult lowerStridedSlice(Operation *node, ValueRange data, Rewriter &rewr
     if (d.shrink) {
       begin = d.begin < 0 ? d.begin + n : d.begin;
       if (begin < 0 || begin >= n)
-        return nodeError(node, "shrink index out of bounds in dimension " + Twine(i));
+        return nodeError(node,
+                         "shrink index out of bounds in dimension " + Twine(i));
       end = begin + 1;
       d.stride = 1;
     } else {
@@ -346,9 +369,11 @@ LogicalResult lowerStridedSlice(Operation *node, ValueRange data, Rewriter &rewr
     sliced = linalg::GenericOp::create(
                  rewriter, loc, TypeRange{init.getType()}, ValueRange{data[0]},
                  ValueRange{init},
-                 SmallVector<AffineMap>{AffineMap::get(rank, 0, exprs, context),
-                                        AffineMap::getMultiDimIdentityMap(rank, context)},
-                 SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+                 SmallVector<AffineMap>{
+                     AffineMap::get(rank, 0, exprs, context),
+                     AffineMap::getMultiDimIdentityMap(rank, context)},
+                 SmallVector<utils::IteratorType>(
+                     rank, utils::IteratorType::parallel),
                  [](OpBuilder &b, Location l, ValueRange args) {
                    linalg::YieldOp::create(b, l, args[0]);
                  })
@@ -400,24 +425,28 @@ LogicalResult lowerPad(Operation *node, ValueRange data, Rewriter &rewriter) {
                              arith::ConstantIndexOp::create(rewriter, loc, 0));
     padValue = tensor::ExtractOp::create(rewriter, loc, data[2], zeros);
   }
-  replaceNode(rewriter, node,
-              padConstant(rewriter, loc, data[0], pads->first, pads->second, padValue));
+  replaceNode(
+      rewriter, node,
+      padConstant(rewriter, loc, data[0], pads->first, pads->second, padValue));
   return success();
 }
 
 /// MirrorPad: out[o] = in[reflect(o - low)] per dimension.
-LogicalResult lowerMirrorPad(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerMirrorPad(Operation *node, ValueRange data,
+                             Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data.take_front(1));
   RankedTensorType type = (*types)[0];
   auto pads = readPaddings(node, data[1], type.getRank());
   if (failed(pads))
     return failure();
-  bool symmetric = node->getAttrOfType<StringAttr>("mode").getValue() == "SYMMETRIC";
+  bool symmetric =
+      node->getAttrOfType<StringAttr>("mode").getValue() == "SYMMETRIC";
   SmallVector<int64_t> shape;
   for (int64_t d = 0; d < type.getRank(); ++d) {
     int64_t limit = type.getDimSize(d) - (symmetric ? 0 : 1);
     if (pads->first[d] > limit || pads->second[d] > limit)
-      return nodeError(node, "paddings too large for MirrorPad in dimension " + Twine(d));
+      return nodeError(node, "paddings too large for MirrorPad in dimension " +
+                                 Twine(d));
     shape.push_back(type.getDimSize(d) + pads->first[d] + pads->second[d]);
   }
   Location loc = node->getLoc();
@@ -428,14 +457,20 @@ LogicalResult lowerMirrorPad(Operation *node, ValueRange data, Rewriter &rewrite
         SmallVector<Value> indices;
         for (int64_t d = 0; d < type.getRank(); ++d) {
           Value o = linalg::IndexOp::create(b, l, d);
-          auto c = [&](int64_t v) { return arith::ConstantIndexOp::create(b, l, v); };
+          auto c = [&](int64_t v) {
+            return arith::ConstantIndexOp::create(b, l, v);
+          };
           Value i = arith::SubIOp::create(b, l, o, c(pads->first[d]));
           int64_t n = type.getDimSize(d);
           // i < 0: -i (REFLECT) or -i-1 (SYMMETRIC); i >= n: 2n-2-i or 2n-1-i.
-          Value below = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, c(0));
-          Value above = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, i, c(n));
-          Value fromBelow = arith::SubIOp::create(b, l, c(symmetric ? -1 : 0), i);
-          Value fromAbove = arith::SubIOp::create(b, l, c(2 * n - (symmetric ? 1 : 2)), i);
+          Value below =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, c(0));
+          Value above =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, i, c(n));
+          Value fromBelow =
+              arith::SubIOp::create(b, l, c(symmetric ? -1 : 0), i);
+          Value fromAbove =
+              arith::SubIOp::create(b, l, c(2 * n - (symmetric ? 1 : 2)), i);
           i = arith::SelectOp::create(b, l, below, fromBelow, i);
           i = arith::SelectOp::create(b, l, above, fromAbove, i);
           indices.push_back(i);
@@ -446,7 +481,8 @@ LogicalResult lowerMirrorPad(Operation *node, ValueRange data, Rewriter &rewrite
   return success();
 }
 
-/// Tile: [n0, n1] -> [1, n0, 1, n1] broadcast to [m0, n0, m1, n1] -> [m0*n0, m1*n1].
+/// Tile: [n0, n1] -> [1, n0, 1, n1] broadcast to [m0, n0, m1, n1] -> [m0*n0,
+/// m1*n1].
 LogicalResult lowerTile(Operation *node, ValueRange data, Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data.take_front(1));
   REQUIRE_INTS(multiples, node, data[1], "multiples");
@@ -461,22 +497,26 @@ LogicalResult lowerTile(Operation *node, ValueRange data, Rewriter &rewriter) {
   }
   Location loc = node->getLoc();
   Value v = reshapeTo(rewriter, loc, data[0], interleaved);
-  v = buildElementwise(rewriter, loc, v, broadcast, type.getElementType(),
-                       [](OpBuilder &, Location, ValueRange a) { return a[0]; });
+  v = buildElementwise(
+      rewriter, loc, v, broadcast, type.getElementType(),
+      [](OpBuilder &, Location, ValueRange a) { return a[0]; });
   replaceNode(rewriter, node, reshapeTo(rewriter, loc, v, result));
   return success();
 }
 
-LogicalResult lowerBroadcastTo(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerBroadcastTo(Operation *node, ValueRange data,
+                               Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data.take_front(1));
   REQUIRE_INTS(shape, node, data[1], "shape");
   auto merged = broadcastShapes((*types)[0].getShape(), *shape);
   if (failed(merged) || ArrayRef(*merged) != ArrayRef(*shape))
-    return nodeError(node, typeStr((*types)[0]) + " does not broadcast to the shape");
+    return nodeError(node,
+                     typeStr((*types)[0]) + " does not broadcast to the shape");
   replaceNode(rewriter, node,
-              buildElementwise(rewriter, node->getLoc(), data[0], *shape,
-                               (*types)[0].getElementType(),
-                               [](OpBuilder &, Location, ValueRange a) { return a[0]; }));
+              buildElementwise(
+                  rewriter, node->getLoc(), data[0], *shape,
+                  (*types)[0].getElementType(),
+                  [](OpBuilder &, Location, ValueRange a) { return a[0]; }));
   return success();
 }
 
@@ -484,9 +524,10 @@ LogicalResult lowerFill(Operation *node, ValueRange data, Rewriter &rewriter) {
   REQUIRE_INTS(shape, node, data[0], "dims");
   REQUIRE_STATIC(types, node, data.drop_front());
   replaceNode(rewriter, node,
-              buildElementwise(rewriter, node->getLoc(), data[1], *shape,
-                               (*types)[0].getElementType(),
-                               [](OpBuilder &, Location, ValueRange a) { return a[0]; }));
+              buildElementwise(
+                  rewriter, node->getLoc(), data[1], *shape,
+                  (*types)[0].getElementType(),
+                  [](OpBuilder &, Location, ValueRange a) { return a[0]; }));
   return success();
 }
 
@@ -527,16 +568,20 @@ LogicalResult lowerRange(Operation *node, ValueRange data, Rewriter &rewriter) {
   } else {
     SmallVector<APInt> values;
     for (int64_t i = 0; i < count; ++i)
-      values.push_back(APInt(elementType.getIntOrFloatBitWidth(), (int64_t)(s + i * d), true));
+      values.push_back(APInt(elementType.getIntOrFloatBitWidth(),
+                             (int64_t)(s + i * d), true));
     value = DenseElementsAttr::get(type, values);
   }
-  replaceNode(rewriter, node, arith::ConstantOp::create(rewriter, node->getLoc(), value).getResult());
+  replaceNode(
+      rewriter, node,
+      arith::ConstantOp::create(rewriter, node->getLoc(), value).getResult());
   return success();
 }
 
 /// DepthToSpace / SpaceToDepth (NHWC) as reshape + transpose + reshape.
 template <bool ToSpace>
-LogicalResult lowerDepthSpace(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerDepthSpace(Operation *node, ValueRange data,
+                              Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data);
   RankedTensorType type = (*types)[0];
   if (auto format = node->getAttrOfType<StringAttr>("data_format");
@@ -558,22 +603,26 @@ LogicalResult lowerDepthSpace(Operation *node, ValueRange data, Rewriter &rewrit
   } else {
     if (s[1] % bs || s[2] % bs)
       return nodeError(node, "height/width are not divisible by block_size");
-    v = reshapeTo(rewriter, loc, data[0], {s[0], s[1] / bs, bs, s[2] / bs, bs, s[3]});
+    v = reshapeTo(rewriter, loc, data[0],
+                  {s[0], s[1] / bs, bs, s[2] / bs, bs, s[3]});
     v = transpose(rewriter, loc, v, {0, 1, 3, 2, 4, 5});
-    v = reshapeTo(rewriter, loc, v, {s[0], s[1] / bs, s[2] / bs, bs * bs * s[3]});
+    v = reshapeTo(rewriter, loc, v,
+                  {s[0], s[1] / bs, s[2] / bs, bs * bs * s[3]});
   }
   replaceNode(rewriter, node, v);
   return success();
 }
 
-LogicalResult lowerSpaceToBatchND(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerSpaceToBatchND(Operation *node, ValueRange data,
+                                  Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data.take_front(1));
   REQUIRE_INTS(block, node, data[1], "block_shape");
   RankedTensorType type = (*types)[0];
   int64_t m = block->size(), rank = type.getRank();
   auto pads = requireConstantInts(node, data[2], "paddings");
   if (failed(pads) || (int64_t)pads->size() != 2 * m || rank < m + 1)
-    return failed(pads) ? failure() : nodeError(node, "paddings must be [M, 2]");
+    return failed(pads) ? failure()
+                        : nodeError(node, "paddings must be [M, 2]");
   SmallVector<int64_t> low(rank, 0), high(rank, 0);
   for (int64_t i = 0; i < m; ++i) {
     low[1 + i] = (*pads)[2 * i];
@@ -611,7 +660,8 @@ LogicalResult lowerSpaceToBatchND(Operation *node, ValueRange data, Rewriter &re
   return success();
 }
 
-LogicalResult lowerBatchToSpaceND(Operation *node, ValueRange data, Rewriter &rewriter) {
+LogicalResult lowerBatchToSpaceND(Operation *node, ValueRange data,
+                                  Rewriter &rewriter) {
   REQUIRE_STATIC(types, node, data.take_front(1));
   REQUIRE_INTS(block, node, data[1], "block_shape");
   REQUIRE_INTS(crops, node, data[2], "crops");
@@ -622,7 +672,8 @@ LogicalResult lowerBatchToSpaceND(Operation *node, ValueRange data, Rewriter &re
   for (int64_t b : *block)
     blocks *= b;
   if ((int64_t)crops->size() != 2 * m || s[0] % blocks)
-    return nodeError(node, "crops must be [M, 2] and the batch divisible by the blocks");
+    return nodeError(
+        node, "crops must be [M, 2] and the batch divisible by the blocks");
   int64_t n = s[0] / blocks;
   SmallVector<int64_t> split(block->begin(), block->end()), perm{m}, result{n};
   split.push_back(n);
@@ -645,7 +696,8 @@ LogicalResult lowerBatchToSpaceND(Operation *node, ValueRange data, Rewriter &re
     offsets[1 + i] = (*crops)[2 * i];
     sizes[1 + i] -= (*crops)[2 * i] + (*crops)[2 * i + 1];
   }
-  replaceNode(rewriter, node, extractSlice(rewriter, loc, v, offsets, sizes, strides));
+  replaceNode(rewriter, node,
+              extractSlice(rewriter, loc, v, offsets, sizes, strides));
   return success();
 }
 

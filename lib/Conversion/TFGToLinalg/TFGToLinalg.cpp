@@ -1,4 +1,5 @@
-//===- TFGToLinalg.cpp - The tfg-convert-to-linalg pass --------------------===//
+//===- TFGToLinalg.cpp - The tfg-convert-to-linalg pass
+//--------------------===//
 //
 // Runs the per-family lowering patterns (one file each in this folder) as a
 // full dialect conversion of a func.func built by tfg-graph-to-func. Before
@@ -41,14 +42,16 @@ static bool isStaticTensor(Type type) {
 }
 
 /// One error listing the op types without a lowering and their nodes.
-LogicalResult checkEverythingLowers(func::FuncOp func, RewritePatternSet &patterns) {
+LogicalResult checkEverythingLowers(func::FuncOp func,
+                                    RewritePatternSet &patterns) {
   llvm::DenseSet<OperationName> lowered;
   for (const auto &pattern : patterns.getNativePatterns())
     if (std::optional<OperationName> root = pattern->getRootKind())
       lowered.insert(*root);
   llvm::MapVector<StringRef, SmallVector<StringRef>> blocked;
   func.walk([&](Operation *op) {
-    if (isNodeOp(op) && (isa<GenericOp>(op) || !lowered.contains(op->getName())))
+    if (isNodeOp(op) &&
+        (isa<GenericOp>(op) || !lowered.contains(op->getName())))
       blocked[getNodeOpType(op)].push_back(getNodeName(op));
   });
   if (blocked.empty())
@@ -73,7 +76,8 @@ LogicalResult checkEverythingLowers(func::FuncOp func, RewritePatternSet &patter
 
 } // namespace
 
-LogicalResult lowering::lowerTFGNodes(func::FuncOp func, ConversionConfig config) {
+LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
+                                      ConversionConfig config) {
   MLIRContext *context = func.getContext();
   RewritePatternSet patterns(context);
   lowering::populateConstantPatterns(patterns);

@@ -24,13 +24,12 @@ static constexpr OpCategoryEntry kOpCategories[] = {
 
 OpCategory tfg::getOpCategories(llvm::StringRef opType) {
   const OpCategoryEntry *end = std::end(kOpCategories);
-  const OpCategoryEntry *it = std::lower_bound(
-      std::begin(kOpCategories), end, opType,
-      [](const OpCategoryEntry &entry, llvm::StringRef type) {
-        return entry.opType < type;
-      });
-  return it != end && it->opType == opType ? it->categories
-                                           : OpCategory::None;
+  const OpCategoryEntry *it =
+      std::lower_bound(std::begin(kOpCategories), end, opType,
+                       [](const OpCategoryEntry &entry, llvm::StringRef type) {
+                         return entry.opType < type;
+                       });
+  return it != end && it->opType == opType ? it->categories : OpCategory::None;
 }
 
 OpCategory tfg::getOpCategories(Operation *op) {

@@ -1,4 +1,5 @@
-//===- TFGAttrs.cpp - TFG attributes ---------------------------------------===//
+//===- TFGAttrs.cpp - TFG attributes
+//---------------------------------------===//
 
 #include "TFG/Dialect/IR/TFG.h"
 

@@ -1,4 +1,5 @@
-//===- TFGDialect.cpp - TFG dialect registration ---------------------------===//
+//===- TFGDialect.cpp - TFG dialect registration
+//---------------------------===//
 
 #include "TFG/Dialect/IR/TFG.h"
 
@@ -41,9 +42,10 @@ LogicalResult TFGDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == attrs::kOriginalNodeNames || name == attrs::kOriginalFuncNames) {
     auto array = dyn_cast<ArrayAttr>(attr.getValue());
-    if (!array || !llvm::all_of(array, [](Attribute a) { return isa<StringAttr>(a); }))
-      return op->emitOpError() << "attribute '" << name
-                               << "' must be a list of strings";
+    if (!array ||
+        !llvm::all_of(array, [](Attribute a) { return isa<StringAttr>(a); }))
+      return op->emitOpError()
+             << "attribute '" << name << "' must be a list of strings";
     return success();
   }
   return success();

@@ -1,4 +1,5 @@
-//===- TFGOps.cpp - TFG ops: node shape, assembly, verifiers ---------------===//
+//===- TFGOps.cpp - TFG ops: node shape, assembly, verifiers
+//---------------===//
 
 #include "TFG/Dialect/IR/TFG.h"
 
@@ -102,10 +103,9 @@ static LogicalResult checkGroups(Operation *op, ArrayRef<StringRef> groups,
   for (StringRef group : groups) {
     int64_t size = groupSize(op, group);
     if (size < 0)
-      return op->emitOpError() << "attr '" << group.drop_front(
-                                      group.starts_with("list:") ? 5 : 0)
-                               << "' that sizes a " << what
-                               << " list is missing or malformed";
+      return op->emitOpError()
+             << "attr '" << group.drop_front(group.starts_with("list:") ? 5 : 0)
+             << "' that sizes a " << what << " list is missing or malformed";
     expected += size;
   }
   if (expected != actual)
@@ -192,8 +192,7 @@ computeOperandSegments(OperationName name, ArrayRef<NamedAttribute> attrList,
   return sizes;
 }
 
-void mlir::tfg::setOperandSegments(OperationState &state,
-                                   unsigned numControl) {
+void mlir::tfg::setOperandSegments(OperationState &state, unsigned numControl) {
   std::optional<RegisteredOperationName> info = state.name.getRegisteredInfo();
   if (!info || !info->hasTrait<mlir::OpTrait::AttrSizedOperandSegments>())
     return;
@@ -252,17 +251,16 @@ ParseResult mlir::tfg::parseNodeOp(OpAsmParser &parser,
       return failure();
     }
     if (dataTypes.size() != data.size())
-      return parser.emitError(loc) << "expected " << data.size()
-                                   << " operand types, got "
-                                   << dataTypes.size();
+      return parser.emitError(loc)
+             << "expected " << data.size() << " operand types, got "
+             << dataTypes.size();
   } else if (!data.empty()) {
     return parser.emitError(parser.getCurrentLocation(),
                             "expected ': (operand types) -> (result types)'");
   }
   if (parser.resolveOperands(data, dataTypes, parser.getNameLoc(),
                              result.operands) ||
-      parser.resolveOperands(controls, ControlType::get(ctx),
-                             result.operands))
+      parser.resolveOperands(controls, ControlType::get(ctx), result.operands))
     return failure();
   result.addTypes(resultTypes);
   result.addTypes(ControlType::get(ctx));
@@ -298,8 +296,8 @@ void mlir::tfg::printNodeOp(Operation *op, OpAsmPrinter &p) {
     p.printString(device.getValue());
     p << ")";
   }
-  SmallVector<StringRef> elided = {attrs::kName, attrs::kDevice,
-                                   attrs::kOpType, "operandSegmentSizes"};
+  SmallVector<StringRef> elided = {attrs::kName, attrs::kDevice, attrs::kOpType,
+                                   "operandSegmentSizes"};
   // Keep attrs that are not plain strings: the verifier reports them.
   llvm::erase_if(elided, [&](StringRef name) {
     Attribute attr = op->getAttr(name);

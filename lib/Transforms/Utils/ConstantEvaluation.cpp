@@ -13,9 +13,9 @@
 #include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/Dialect/Traits.h"
+#include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/IR/BuiltinDialect.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
@@ -82,7 +82,8 @@ static double roundFloat(double value, Type type) {
 
 static std::optional<Tensor> toTensor(ElementsAttr attr) {
   auto type = dyn_cast<RankedTensorType>(attr.getType());
-  if (!type || !type.hasStaticShape() || !isSupportedType(type.getElementType()))
+  if (!type || !type.hasStaticShape() ||
+      !isSupportedType(type.getElementType()))
     return std::nullopt;
   Tensor t;
   t.elementType = type.getElementType();
@@ -194,7 +195,8 @@ static FailureOr<SmallVector<int64_t>> broadcastShape(ArrayRef<int64_t> a,
 static int64_t broadcastIndex(int64_t index, ArrayRef<int64_t> outShape,
                               ArrayRef<int64_t> shape) {
   int64_t result = 0, stride = 1;
-  for (int64_t i = outShape.size() - 1, j = shape.size() - 1; j >= 0; --i, --j) {
+  for (int64_t i = outShape.size() - 1, j = shape.size() - 1; j >= 0;
+       --i, --j) {
     int64_t coord = index % outShape[i];
     index /= outShape[i];
     if (shape[j] != 1)
@@ -251,9 +253,7 @@ static FailureOr<Tensor> binary(const Tensor &a, const Tensor &b,
 /// Float ops on f32 compute in float: the float result of the double
 /// operation on float operands is the correctly rounded one for + - * / and
 /// sqrt; others (exp, pow) may differ from TensorFlow's by an ulp.
-static FloatFn inFloat(std::function<double(double, double)> fn) {
-  return fn;
-}
+static FloatFn inFloat(std::function<double(double, double)> fn) { return fn; }
 
 static int64_t floorDiv(int64_t a, int64_t b) {
   int64_t q = a / b;
@@ -269,17 +269,81 @@ static int64_t floorDiv(int64_t a, int64_t b) {
 namespace {
 enum class EvalKind {
   // Binary elementwise, numpy broadcasting (isBinary).
-  Add, Sub, Mul, Div, FloorDiv, FloorMod, Maximum, Minimum,
-  SquaredDifference, Pow, Less, LessEqual, Greater, GreaterEqual, Equal,
-  NotEqual, LogicalAnd, LogicalOr,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  FloorDiv,
+  FloorMod,
+  Maximum,
+  Minimum,
+  SquaredDifference,
+  Pow,
+  Less,
+  LessEqual,
+  Greater,
+  GreaterEqual,
+  Equal,
+  NotEqual,
+  LogicalAnd,
+  LogicalOr,
   // Unary elementwise (isUnary).
-  Neg, Abs, Square, Sign, Relu, Relu6, Rsqrt, Sqrt, Reciprocal, Exp, Log,
-  Floor, Ceil, Round, Sigmoid, Tanh, LogicalNot,
+  Neg,
+  Abs,
+  Square,
+  Sign,
+  Relu,
+  Relu6,
+  Rsqrt,
+  Sqrt,
+  Reciprocal,
+  Exp,
+  Log,
+  Floor,
+  Ceil,
+  Round,
+  Sigmoid,
+  Tanh,
+  LogicalNot,
   // The rest.
-  Forward, AddN, Cast, Shape, Size, Rank, ZerosLike, OnesLike, Reshape,
-  ExpandDims, Squeeze, Pack, ConcatV2, Fill, Range, Transpose, Unpack, Slice,
-  StridedSlice, Tile, GatherV2, Gather, Pad, PadV2, BroadcastTo, Sum, Prod,
-  Max, Min, Mean, All, Any, ArgMax, ArgMin, Select, SelectV2, Split, SplitV
+  Forward,
+  AddN,
+  Cast,
+  Shape,
+  Size,
+  Rank,
+  ZerosLike,
+  OnesLike,
+  Reshape,
+  ExpandDims,
+  Squeeze,
+  Pack,
+  ConcatV2,
+  Fill,
+  Range,
+  Transpose,
+  Unpack,
+  Slice,
+  StridedSlice,
+  Tile,
+  GatherV2,
+  Gather,
+  Pad,
+  PadV2,
+  BroadcastTo,
+  Sum,
+  Prod,
+  Max,
+  Min,
+  Mean,
+  All,
+  Any,
+  ArgMax,
+  ArgMin,
+  Select,
+  SelectV2,
+  Split,
+  SplitV
 };
 } // namespace
 
@@ -380,16 +444,13 @@ static FailureOr<Tensor> evaluateBinary(EvalKind kind, const Tensor &a,
                                         const Tensor &b, std::string &error) {
   Type t = a.elementType;
   Type boolType = IntegerType::get(t.getContext(), 1);
-  auto arith = [&](FloatFn f, IntFn i) {
-    return binary(a, b, t, f, i, error);
-  };
+  auto arith = [&](FloatFn f, IntFn i) { return binary(a, b, t, f, i, error); };
   // Integers compare as integers (int64 values past 2^53 are not doubles).
   auto compare = [&](auto f) {
-    return binary(a, b, boolType, [f](double x, double y) { return f(x, y); },
-                  [f](int64_t x, int64_t y) -> std::optional<int64_t> {
-                    return f(x, y);
-                  },
-                  error);
+    return binary(
+        a, b, boolType, [f](double x, double y) { return f(x, y); },
+        [f](int64_t x, int64_t y) -> std::optional<int64_t> { return f(x, y); },
+        error);
   };
   if (kind == EvalKind::Add)
     return arith(inFloat(std::plus<double>()),
@@ -496,7 +557,9 @@ static FailureOr<Tensor> evaluateUnary(EvalKind kind, const Tensor &x) {
   } else if (kind == EvalKind::Relu6) {
     f = [](double v) { return std::min(std::max(v, 0.0), 6.0); };
   } else if (kind == EvalKind::Rsqrt) {
-    f = [&x](double v) { return 1.0 / roundFloat(std::sqrt(v), x.elementType); };
+    f = [&x](double v) {
+      return 1.0 / roundFloat(std::sqrt(v), x.elementType);
+    };
   } else if (kind == EvalKind::Sqrt) {
     f = [](double v) { return std::sqrt(v); };
   } else if (kind == EvalKind::Reciprocal) {
@@ -702,8 +765,7 @@ FailureOr<Tensor> NodeEvaluator::transpose(const Tensor &x,
 
 /// Elements begin[d] + i * strides[d] of `x`, for i < size[d]; the result
 /// takes `resultShape` (same element count: shrunk or new axes).
-FailureOr<Tensor> NodeEvaluator::slice(const Tensor &x,
-                                       ArrayRef<int64_t> begin,
+FailureOr<Tensor> NodeEvaluator::slice(const Tensor &x, ArrayRef<int64_t> begin,
                                        ArrayRef<int64_t> size,
                                        ArrayRef<int64_t> strides,
                                        ArrayRef<int64_t> resultShape) {
@@ -732,7 +794,8 @@ FailureOr<Tensor> NodeEvaluator::stridedSlice(const Tensor &x,
   size_t specLen = begin->size();
   if (end->size() != specLen || strides->size() != specLen)
     return fail("begin, end and strides differ in length");
-  int64_t beginMask = intAttr("begin_mask", 0), endMask = intAttr("end_mask", 0),
+  int64_t beginMask = intAttr("begin_mask", 0),
+          endMask = intAttr("end_mask", 0),
           ellipsisMask = intAttr("ellipsis_mask", 0),
           newAxisMask = intAttr("new_axis_mask", 0),
           shrinkMask = intAttr("shrink_axis_mask", 0);
@@ -791,8 +854,10 @@ FailureOr<Tensor> NodeEvaluator::stridedSlice(const Tensor &x,
     if (dim.shrink) {
       int64_t index = dim.begin < 0 ? dim.begin + n : dim.begin;
       if (index < 0 || index >= n)
-        return fail("index " + Twine(dim.begin) + " out of bounds in "
-                    "dimension " + Twine(d) + " of size " + Twine(n));
+        return fail("index " + Twine(dim.begin) +
+                    " out of bounds in "
+                    "dimension " +
+                    Twine(d) + " of size " + Twine(n));
       starts.push_back(index);
       sizes.push_back(1);
       steps.push_back(1);
@@ -811,8 +876,9 @@ FailureOr<Tensor> NodeEvaluator::stridedSlice(const Tensor &x,
     };
     int64_t b = canonical(dim.begin, dim.beginMasked, true);
     int64_t e = canonical(dim.end, dim.endMasked, false);
-    int64_t count = forward ? (e > b ? (e - b + dim.stride - 1) / dim.stride : 0)
-                            : (b > e ? (b - e - dim.stride - 1) / -dim.stride : 0);
+    int64_t count = forward
+                        ? (e > b ? (e - b + dim.stride - 1) / dim.stride : 0)
+                        : (b > e ? (b - e - dim.stride - 1) / -dim.stride : 0);
     starts.push_back(b);
     sizes.push_back(count);
     steps.push_back(dim.stride);
@@ -881,12 +947,14 @@ FailureOr<Tensor> NodeEvaluator::gather(const Tensor &params,
   auto axis = axisIn(axisValue, rank);
   if (failed(axis))
     return failure();
-  SmallVector<int64_t> shape(params.shape.begin(), params.shape.begin() + *axis);
+  SmallVector<int64_t> shape(params.shape.begin(),
+                             params.shape.begin() + *axis);
   shape.append(indicesT.shape.begin(), indicesT.shape.end());
   shape.append(params.shape.begin() + *axis + 1, params.shape.end());
   if (failed(checkSize(numElements(shape))))
     return failure();
-  int64_t outer = numElements(ArrayRef<int64_t>(params.shape).take_front(*axis));
+  int64_t outer =
+      numElements(ArrayRef<int64_t>(params.shape).take_front(*axis));
   int64_t inner =
       numElements(ArrayRef<int64_t>(params.shape).drop_front(*axis + 1));
   int64_t limit = params.shape[*axis];
@@ -967,14 +1035,15 @@ FailureOr<Tensor> NodeEvaluator::reduce(const Tensor &x, const Tensor &axesT) {
   SmallVector<int64_t> outStrides = stridesOf(keptShape);
   SmallVector<int64_t> counts(n, 0);
   Tensor out = emptyLike(x, outShape);
-  double floatInit = kind == EvalKind::Prod ? 1.0
+  double floatInit = kind == EvalKind::Prod  ? 1.0
                      : kind == EvalKind::Max ? -INFINITY
                      : kind == EvalKind::Min ? INFINITY
-                                   : 0.0;
-  int64_t intInit = kind == EvalKind::Prod || kind == EvalKind::All ? 1
-                    : kind == EvalKind::Max ? std::numeric_limits<int64_t>::min()
-                    : kind == EvalKind::Min ? std::numeric_limits<int64_t>::max()
-                                  : 0;
+                                             : 0.0;
+  int64_t intInit =
+      kind == EvalKind::Prod || kind == EvalKind::All ? 1
+      : kind == EvalKind::Max ? std::numeric_limits<int64_t>::min()
+      : kind == EvalKind::Min ? std::numeric_limits<int64_t>::max()
+                              : 0;
   if (x.isFloat())
     out.floats.assign(n, floatInit);
   else
@@ -1041,7 +1110,8 @@ FailureOr<Tensor> NodeEvaluator::argMinMax(const Tensor &x,
   shape.erase(shape.begin() + *axis);
   Type outType = resultElementType(node, "output_type");
   Tensor out;
-  out.elementType = outType ? outType : IntegerType::get(node->getContext(), 64);
+  out.elementType =
+      outType ? outType : IntegerType::get(node->getContext(), 64);
   out.shape = shape;
   int64_t outer = numElements(ArrayRef<int64_t>(x.shape).take_front(*axis));
   int64_t inner = numElements(ArrayRef<int64_t>(x.shape).drop_front(*axis + 1));
@@ -1050,7 +1120,8 @@ FailureOr<Tensor> NodeEvaluator::argMinMax(const Tensor &x,
     for (int64_t k = 0; k < inner; ++k) {
       int64_t best = 0;
       for (int64_t i = 1; i < length; ++i) {
-        int64_t a = (o * length + i) * inner + k, b = (o * length + best) * inner + k;
+        int64_t a = (o * length + i) * inner + k,
+                b = (o * length + best) * inner + k;
         bool better = x.isFloat() ? (isMax ? x.floats[a] > x.floats[b]
                                            : x.floats[a] < x.floats[b])
                                   : (isMax ? x.ints[a] > x.ints[b]
@@ -1079,7 +1150,8 @@ FailureOr<Tensor> NodeEvaluator::select(const Tensor &cond, const Tensor &a,
     if (cond.shape != a.shape && !vector)
       return fail("condition shape does not match the branches");
     Tensor out = emptyLike(a, a.shape);
-    int64_t n = a.size(), inner = vector ? n / std::max<int64_t>(a.shape[0], 1) : 1;
+    int64_t n = a.size(),
+            inner = vector ? n / std::max<int64_t>(a.shape[0], 1) : 1;
     for (int64_t i = 0; i < n; ++i)
       append(out, cond.ints[vector ? i / inner : i] ? a : b, i);
     return out;
@@ -1143,7 +1215,8 @@ static FailureOr<Tensor> evaluateShapeQuery(Operation *node, EvalKind kind,
     out.shape = {type.getRank()};
     out.ints.assign(type.getShape().begin(), type.getShape().end());
   } else {
-    out.ints = {kind == EvalKind::Size ? type.getNumElements() : type.getRank()};
+    out.ints = {kind == EvalKind::Size ? type.getNumElements()
+                                       : type.getRank()};
   }
   return out;
 }
@@ -1164,8 +1237,8 @@ NodeEvaluator::evaluateSplit(SmallVectorImpl<Tensor> &in) {
   if (kind == EvalKind::Split) {
     int64_t parts = intAttr("num_split", 1);
     if (parts <= 0 || length % parts != 0) {
-      (void)fail("dimension of size " + Twine(length) +
-                 " cannot be split in " + Twine(parts));
+      (void)fail("dimension of size " + Twine(length) + " cannot be split in " +
+                 Twine(parts));
       return failure();
     }
     sizes.assign(parts, length / parts);
@@ -1297,9 +1370,10 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
       else if (dst.isInteger(1))
         out.ints.push_back(srcFloat ? fv != 0 : in[0].ints[i] != 0);
       else if (srcFloat)
-        out.ints.push_back(std::isfinite(fv)
-                               ? wrapInt(static_cast<int64_t>(std::trunc(fv)), dst)
-                               : 0);
+        out.ints.push_back(
+            std::isfinite(fv)
+                ? wrapInt(static_cast<int64_t>(std::trunc(fv)), dst)
+                : 0);
       else
         out.ints.push_back(wrapInt(in[0].ints[i], dst));
     }
@@ -1360,8 +1434,8 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
         if (failed(axis))
           return failure();
         if (in[0].shape[*axis] != 1)
-          return fail("cannot squeeze dimension " + Twine(*axis) +
-                      " of size " + Twine(in[0].shape[*axis]));
+          return fail("cannot squeeze dimension " + Twine(*axis) + " of size " +
+                      Twine(in[0].shape[*axis]));
         listed[*axis] = true;
       }
     SmallVector<int64_t> shape;
@@ -1385,7 +1459,8 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
       if (axis < 0 || axis > rank)
         return fail("axis out of range");
       for (Tensor &p : parts)
-        p.shape.insert(p.shape.begin() + std::min<int64_t>(axis, p.shape.size()), 1);
+        p.shape.insert(
+            p.shape.begin() + std::min<int64_t>(axis, p.shape.size()), 1);
       ++rank;
     } else {
       std::optional<SmallVector<int64_t>> a = intValues(in.back());
@@ -1456,8 +1531,10 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
               delta = in[2].ints[0];
       if (delta == 0)
         return fail("delta is 0");
-      int64_t n = delta > 0 ? (limit > start ? (limit - start + delta - 1) / delta : 0)
-                            : (start > limit ? (start - limit - delta - 1) / -delta : 0);
+      int64_t n =
+          delta > 0
+              ? (limit > start ? (limit - start + delta - 1) / delta : 0)
+              : (start > limit ? (start - limit - delta - 1) / -delta : 0);
       if (failed(checkSize(n)))
         return failure();
       for (int64_t i = 0; i < n; ++i)
@@ -1511,7 +1588,8 @@ FailureOr<Tensor> NodeEvaluator::evaluateOne(SmallVectorImpl<Tensor> &in) {
                     : FailureOr<Tensor>(failure());
   if (kind == EvalKind::PadV2)
     return arity(3) ? pad(in[0], in[1], in[2]) : FailureOr<Tensor>(failure());
-  if (kind == EvalKind::Sum || kind == EvalKind::Prod || kind == EvalKind::Max || kind == EvalKind::Min ||
+  if (kind == EvalKind::Sum || kind == EvalKind::Prod ||
+      kind == EvalKind::Max || kind == EvalKind::Min ||
       kind == EvalKind::Mean || kind == EvalKind::All || kind == EvalKind::Any)
     return arity(2) ? reduce(in[0], in[1]) : FailureOr<Tensor>(failure());
   if (kind == EvalKind::ArgMax || kind == EvalKind::ArgMin)
@@ -1531,8 +1609,8 @@ mlir::tfg::evaluateNode(Operation *node, uint64_t maxBytes,
   // Bound the element count so that nothing far over the limit is ever
   // built: every element takes at least a byte. The exact byte check is
   // below, per result.
-  int64_t maxElements = static_cast<int64_t>(
-      std::min<uint64_t>(maxBytes, uint64_t(1) << 40));
+  int64_t maxElements =
+      static_cast<int64_t>(std::min<uint64_t>(maxBytes, uint64_t(1) << 40));
   NodeEvaluator evaluator(node, maxElements, error);
   FailureOr<SmallVector<Tensor>> results = evaluator.run();
   if (failed(results))

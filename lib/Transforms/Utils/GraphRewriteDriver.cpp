@@ -86,8 +86,7 @@ public:
   explicit NewNodeTracker(const llvm::StringSet<> &removableNames)
       : removableNames(removableNames) {}
 
-  void notifyOperationInserted(Operation *op,
-                               OpBuilder::InsertPoint) override {
+  void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint) override {
     if (isNodeOp(op))
       newNodes.insert(op);
   }
@@ -131,15 +130,15 @@ NodeNameTable::NodeNameTable(Block &block) {
 }
 
 NodeNameTable *mlir::tfg::getOpenNodeNameTable(Block *block) {
-  OpenApplication *app = block ? OpenApplications::get().lookup(block) : nullptr;
+  OpenApplication *app =
+      block ? OpenApplications::get().lookup(block) : nullptr;
   return app ? app->names : nullptr;
 }
 
-void *mlir::tfg::detail::getGraphRewriteState(Operation *node,
-                                              TypeID stateID) {
-  OpenApplication *app =
-      node->getBlock() ? OpenApplications::get().lookup(node->getBlock())
-                       : nullptr;
+void *mlir::tfg::detail::getGraphRewriteState(Operation *node, TypeID stateID) {
+  OpenApplication *app = node->getBlock()
+                             ? OpenApplications::get().lookup(node->getBlock())
+                             : nullptr;
   if (!app || app->stateID != stateID)
     return nullptr;
   return app->state;
@@ -176,9 +175,8 @@ mlir::tfg::applyGraphRewrites(GraphOp graph, ArrayRef<Operation *> candidates,
   GraphRewriteResult result;
   if (config.scope == GraphRewriteConfig::Scope::WholeGraph) {
     greedy.setMaxIterations(GreedyRewriteConfig::kNoLimit);
-    result.converged = succeeded(
-        applyPatternsGreedily(graph->getRegion(0), patterns, greedy,
-                              &result.changed));
+    result.converged = succeeded(applyPatternsGreedily(
+        graph->getRegion(0), patterns, greedy, &result.changed));
   } else {
     greedy.setStrictness(config.scope == GraphRewriteConfig::Scope::Candidates
                              ? GreedyRewriteStrictness::ExistingOps

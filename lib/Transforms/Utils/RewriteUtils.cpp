@@ -58,12 +58,11 @@ void mlir::tfg::addControlOperands(RewriterBase &rewriter, Operation *node,
   llvm::SmallPtrSet<Operation *, 4> dataProducers;
   if (!isMergeLike(node))
     for (Value operand : getDataOperands(node))
-    if (Operation *producer = operand.getDefiningOp())
-      dataProducers.insert(producer);
+      if (Operation *producer = operand.getDefiningOp())
+        dataProducers.insert(producer);
   Value ownToken = getControlToken(node);
   for (Value control : controls)
-    if (control != ownToken &&
-        !dataProducers.contains(control.getDefiningOp()))
+    if (control != ownToken && !dataProducers.contains(control.getDefiningOp()))
       merged.insert(control);
   if (merged.size() != before)
     setControlOperands(rewriter, node, merged.getArrayRef());
@@ -122,8 +121,8 @@ static void rerouteControls(RewriterBase &rewriter, Operation *removed,
   }
 }
 
-Value mlir::tfg::rerouteControlEdges(RewriterBase &rewriter,
-                                     Value removedToken, ValueRange forwarded) {
+Value mlir::tfg::rerouteControlEdges(RewriterBase &rewriter, Value removedToken,
+                                     ValueRange forwarded) {
   Operation *removed = getNodeOfToken(removedToken);
   SmallVector<Value> dependencies =
       getDependencyTokens(removedToken, forwarded);
@@ -165,7 +164,8 @@ Value mlir::tfg::rerouteSubgraphControlEdges(RewriterBase &rewriter,
                                              Value rootToken,
                                              ValueRange forwarded) {
   Operation *root = getNodeOfToken(rootToken);
-  SmallVector<Operation *> subgraph = getExclusiveSubgraph(rootToken, forwarded);
+  SmallVector<Operation *> subgraph =
+      getExclusiveSubgraph(rootToken, forwarded);
   llvm::SmallPtrSet<Operation *, 16> members(subgraph.begin(), subgraph.end());
   llvm::SetVector<Value> lostControls;
   for (Operation *member : subgraph)
@@ -213,8 +213,8 @@ ResultRange mlir::tfg::createConstNode(RewriterBase &rewriter, Value likeToken,
   std::string name = getNodeName(like).str();
   if (!suffix.empty())
     name = getUniqueNodeName(like, name + suffix.str());
-  return createConstNodeNamed(rewriter, likeToken, cast<TypedAttr>(value),
-                              name, controls);
+  return createConstNodeNamed(rewriter, likeToken, cast<TypedAttr>(value), name,
+                              controls);
 }
 
 ResultRange mlir::tfg::createConstNodeNamed(RewriterBase &rewriter,
@@ -229,7 +229,8 @@ ResultRange mlir::tfg::createConstNodeNamed(RewriterBase &rewriter,
   state.addOperands(controls);
   state.addAttribute("value", value);
   state.addAttribute(
-      "dtype", TypeAttr::get(cast<ShapedType>(value.getType()).getElementType()));
+      "dtype",
+      TypeAttr::get(cast<ShapedType>(value.getType()).getElementType()));
   state.addTypes({value.getType(), ControlType::get(context)});
   Operation *constant = rewriter.create(state);
   nameNodeLike(constant, like, name);

@@ -1,4 +1,5 @@
-//===- OpCategories.h - Roles TensorFlow op types play -----------*- C++ -*-===//
+//===- OpCategories.h - Roles TensorFlow op types play -----------*- C++
+//-*-===//
 //
 // One table from TensorFlow op type to the roles passes ask about (a v1
 // control-flow Switch, a forwarding Identity, a variable...), so that each

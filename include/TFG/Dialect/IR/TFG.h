@@ -1,8 +1,10 @@
-//===- TFG.h - The TFG dialect ------------------------------------*- C++ -*-===//
+//===- TFG.h - The TFG dialect ------------------------------------*- C++
+//-*-===//
 
 #ifndef TFG_DIALECT_IR_TFG_H
 #define TFG_DIALECT_IR_TFG_H
 
+#include "TFG/Dialect/IR/DataType.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -12,7 +14,6 @@
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "TFG/Dialect/IR/DataType.h"
 
 #include "TFG/Dialect/IR/TFGDialect.h.inc"
 
@@ -30,8 +31,10 @@ inline constexpr llvm::StringLiteral kName = "tfg.name";
 inline constexpr llvm::StringLiteral kDevice = "tfg.device";
 inline constexpr llvm::StringLiteral kOpType = "tfg.op_type";
 /// NodeDef.experimental_debug_info.original_node_names / original_func_names.
-inline constexpr llvm::StringLiteral kOriginalNodeNames = "tfg.original_node_names";
-inline constexpr llvm::StringLiteral kOriginalFuncNames = "tfg.original_func_names";
+inline constexpr llvm::StringLiteral kOriginalNodeNames =
+    "tfg.original_node_names";
+inline constexpr llvm::StringLiteral kOriginalFuncNames =
+    "tfg.original_func_names";
 /// NodeDef.experimental_type, as FullTypeDef text.
 inline constexpr llvm::StringLiteral kFullType = "tfg.full_type";
 /// GraphDef.version (deprecated) and GraphDef.debug_info, on tfg.graph.
@@ -86,8 +89,7 @@ ResultRange getDataResults(Operation *op);
 
 namespace OpTrait {
 template <typename ConcreteType>
-class NodeOpTrait
-    : public mlir::OpTrait::TraitBase<ConcreteType, NodeOpTrait> {
+class NodeOpTrait : public mlir::OpTrait::TraitBase<ConcreteType, NodeOpTrait> {
 public:
   static LogicalResult verifyTrait(Operation *op);
 };

@@ -1,4 +1,5 @@
-//===- TensorProto.h - #tfg.tensor_proto without protobuf ---------*- C++ -*-===//
+//===- TensorProto.h - #tfg.tensor_proto without protobuf ---------*- C++
+//-*-===//
 //
 // Builds the serialized TensorProto that `#tfg.tensor_proto` holds,
 // for the dtypes MLIR's dense elements cannot represent exactly (quint8,

@@ -1,4 +1,5 @@
-//===- ConstantEvaluation.h - Evaluating nodes on constants ------*- C++ -*-===//
+//===- ConstantEvaluation.h - Evaluating nodes on constants ------*- C++
+//-*-===//
 //
 // What tfg-fold-constants computes: the value of a node whose data inputs
 // are constants (or, for Shape/Size/Rank, have a static shape), with

@@ -54,8 +54,7 @@ struct GraphRewriteConfig {
   const llvm::StringSet<> *keep = nullptr;
 
   /// What the pass tells its patterns, for getGraphRewriteState<T>().
-  template <typename T>
-  GraphRewriteConfig &withState(T &state) {
+  template <typename T> GraphRewriteConfig &withState(T &state) {
     stateID = TypeID::get<T>();
     statePtr = &state;
     return *this;
@@ -104,17 +103,14 @@ void *getGraphRewriteState(Operation *node, TypeID stateID);
 
 /// The pass state of type T of the application running on `node`'s graph
 /// (GraphRewriteConfig::withState), or null.
-template <typename T>
-T *getGraphRewriteState(Operation *node) {
-  return static_cast<T *>(
-      detail::getGraphRewriteState(node, TypeID::get<T>()));
+template <typename T> T *getGraphRewriteState(Operation *node) {
+  return static_cast<T *>(detail::getGraphRewriteState(node, TypeID::get<T>()));
 }
 
 /// getGraphRewriteState<T>(node), or an empty T when no application with a
 /// T runs on the node's graph: the patterns then find nothing decided and
 /// leave the node alone.
-template <typename T>
-const T &getGraphRewriteStateOrEmpty(Operation *node) {
+template <typename T> const T &getGraphRewriteStateOrEmpty(Operation *node) {
   static const T empty = T();
   T *state = getGraphRewriteState<T>(node);
   return state ? *state : empty;

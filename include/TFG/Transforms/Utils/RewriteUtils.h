@@ -1,4 +1,5 @@
-//===- RewriteUtils.h - Native helpers for DRR/PDLL graph rewrites -*- C++ -*-===//
+//===- RewriteUtils.h - Native helpers for DRR/PDLL graph rewrites -*- C++
+//-*-===//
 //
 // What patterns over TFG nodes need besides matching: control-token
 // plumbing, node names for created nodes, and constant values. Every helper
