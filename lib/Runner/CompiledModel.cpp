@@ -2,6 +2,7 @@
 
 #include "TFG/Runner/CompiledModel.h"
 
+#include "TFG/Dialect/IR/OutputFile.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/Import/Import.h"
 
@@ -178,12 +179,15 @@ CompiledModel::compile(OwningOpRef<ModuleOp> module,
   if (failed(pm.run(*module)))
     return failure();
   if (!options.dumpLinalgPath.empty()) {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(options.dumpLinalgPath, ec);
-    if (ec)
-      return emitError(loc)
-             << options.dumpLinalgPath << ": " << ec.message();
-    module->print(os);
+    std::string error;
+    if (failed(writeOutputFile(
+            options.dumpLinalgPath,
+            [&](llvm::raw_ostream &os) {
+              module->print(os);
+              return success();
+            },
+            error)))
+      return emitError(loc) << error;
   }
   llvm::StringRef funcName = options.lowering.funcName;
   auto func = module->lookupSymbol<func::FuncOp>(funcName);
