@@ -28,7 +28,7 @@
 // RESIZE0: error: tfg-embed-preprocessing: resize '0x4' is not HxW
 // MISMATCH: error: tfg-embed-preprocessing: resize 8x8 does not match Placeholder 'image', whose height x width is 4x6
 // RANK: error: tfg-embed-preprocessing: resize needs a 4-D NHWC input, Placeholder 'flat' has shape #tfg.shape<1x12>
-// NUMBER: for the --mean option: 'abc' value invalid for floating point argument!
+// NUMBER: error: invalid value for option 'mean' of pass 'tfg-embed-preprocessing': 'abc' value invalid for floating point argument
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("image") {dtype = f32, shape = #tfg.shape<1x4x6x3>} : () -> (tensor<1x4x6x3xf32>)
   %r, %cr = tfg.Relu(%x) name("relu") {T = f32} : (tensor<1x4x6x3xf32>) -> (tensor<1x4x6x3xf32>)
