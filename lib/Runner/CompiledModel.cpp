@@ -3,6 +3,7 @@
 #include "TFG/Runner/CompiledModel.h"
 
 #include "TFG/Conversion/Passes.h"
+#include "TFG/Dialect/IR/OutputFile.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Import.h"
 
@@ -177,11 +178,15 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   if (failed(pm.run(*module)))
     return failure();
   if (!options.dumpLinalgPath.empty()) {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(options.dumpLinalgPath, ec);
-    if (ec)
-      return emitError(loc) << options.dumpLinalgPath << ": " << ec.message();
-    module->print(os);
+    std::string error;
+    if (failed(writeOutputFile(
+            options.dumpLinalgPath,
+            [&](llvm::raw_ostream &os) {
+              module->print(os);
+              return success();
+            },
+            error)))
+      return emitError(loc) << error;
   }
   llvm::StringRef funcName = options.lowering.funcName;
   auto func = module->lookupSymbol<func::FuncOp>(funcName);

@@ -3,6 +3,8 @@
 
 #include "TFG/Runner/Npy.h"
 
+#include "TFG/Dialect/IR/OutputFile.h"
+
 #include "mlir/IR/Diagnostics.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -89,12 +91,17 @@ LogicalResult mlir::tfg::writeNpy(llvm::StringRef path, const Tensor &array,
   size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');
   header += '\n';
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
-  if (ec)
-    return emitError(loc) << path << ": " << ec.message();
-  os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xff)
-     << char(header.size() >> 8) << header;
-  os.write(array.data.data(), array.data.size());
+  std::string error;
+  if (failed(writeOutputFile(
+          path,
+          [&](llvm::raw_ostream &os) {
+            os << "\x93NUMPY" << char(1) << char(0)
+               << char(header.size() & 0xff) << char(header.size() >> 8)
+               << header;
+            os.write(array.data.data(), array.data.size());
+            return success();
+          },
+          error)))
+    return emitError(loc) << error;
   return success();
 }

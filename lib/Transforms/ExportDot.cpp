@@ -2,10 +2,10 @@
 
 #include "TFG/Analysis/GraphDot.h"
 #include "TFG/Analysis/GraphQueries.h"
+#include "TFG/Dialect/IR/OutputFile.h"
 #include "TFG/Transforms/Passes.h"
 
 #include "mlir/Support/FileUtilities.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 namespace mlir::tfg {
 #define GEN_PASS_DEF_EXPORTDOT
@@ -53,13 +53,16 @@ struct ExportDotPass : tfg::impl::ExportDotBase<ExportDotPass> {
     if (failed(writeGraphDot(graph, os, options)))
       return signalPassFailure();
     std::string error;
-    auto file = openOutputFile(output, &error);
-    if (!file) {
+    if (failed(writeOutputFile(
+            output,
+            [&](llvm::raw_ostream &os) {
+              os << text;
+              return success();
+            },
+            error))) {
       module.emitError("tfg-export-dot: ") << error;
       return signalPassFailure();
     }
-    file->os() << text;
-    file->keep();
     markAllAnalysesPreserved();
   }
 };

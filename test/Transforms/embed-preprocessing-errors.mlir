@@ -21,7 +21,7 @@
 // A value the option parser rejects fails on the command line, before the
 // pass runs and at no location in the IR: FileCheck, not -verify-diagnostics.
 // RUN: not tfg-opt %t/number.mlir --tfg-embed-preprocessing="input=image mean=abc" 2>&1 | FileCheck %s --check-prefix=NUMBER
-// NUMBER: for the --mean option: 'abc' value invalid for floating point argument!
+// NUMBER: error: invalid value for option 'mean' of pass 'tfg-embed-preprocessing': 'abc' value invalid for floating point argument
 
 //--- missing.mlir
 // No node of that name: at the graph.

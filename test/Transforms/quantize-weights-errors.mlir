@@ -12,7 +12,7 @@
 // RUN: not tfg-opt %t/clash.mlir --tfg-quantize-weights="minimum-size=-1" 2>&1 | FileCheck %s --check-prefix=SIZE
 
 // MODE: error: tfg-quantize-weights: unknown mode 'int4' (expected tensorflow or int8-per-channel)
-// SIZE: for the --minimum-size option: '-1' value invalid for uint argument!
+// SIZE: error: invalid value for option 'minimum-size' of pass 'tfg-quantize-weights': '-1' value invalid for uint argument
 
 //--- clash.mlir
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {

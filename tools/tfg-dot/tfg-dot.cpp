@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TFG/Dialect/IR/OutputFile.h"
 #include "TFG/Analysis/GraphDot.h"
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Dialect/IR/TFG.h"
@@ -21,7 +22,6 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 #include <limits>
 
@@ -111,12 +111,15 @@ int main(int argc, char **argv) {
     return 1;
 
   std::string error;
-  auto output = openOutputFile(outputPath, &error);
-  if (!output) {
-    llvm::errs() << outputPath << ": error: " << error << "\n";
+  if (failed(tfg::writeOutputFile(
+          outputPath,
+          [&](llvm::raw_ostream &os) {
+            os << text;
+            return success();
+          },
+          error))) {
+    llvm::errs() << "tfg-dot: error: " << error << "\n";
     return 1;
   }
-  output->os() << text;
-  output->keep();
   return 0;
 }

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TFG/Dialect/IR/OutputFile.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Diagnostics.h"
 #include "TFG/ImportExport/Import.h"
@@ -28,7 +29,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -239,17 +239,20 @@ int main(int argc, char **argv) {
     return failed(pm.run(*module)) ? 1 : 0;
   }
 
-  std::string error;
-  auto output = openOutputFile(outputPath, &error);
-  if (!output) {
-    llvm::errs() << outputPath << ": error: " << error << "\n";
-    return 1;
-  }
   OpPrintingFlags flags; // Starts from the --mlir-print-* options.
   if (elideResources)
     flags.elideLargeResourceString(0);
-  module->print(output->os(), flags);
-  output->os() << "\n";
-  output->keep();
+  std::string error;
+  if (failed(tfg::writeOutputFile(
+          outputPath,
+          [&](llvm::raw_ostream &os) {
+            module->print(os, flags);
+            os << "\n";
+            return success();
+          },
+          error))) {
+    llvm::errs() << "tfg-translate: error: " << error << "\n";
+    return 1;
+  }
   return 0;
 }
