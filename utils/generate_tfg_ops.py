@@ -38,10 +38,10 @@ REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_INPUT = os.path.join(REPO_ROOT, "..", "shared", "corpus", "tf-opdefs",
                              "ops.pbtxt")
 TYPED_OPS_LIST = os.path.join(REPO_ROOT, "utils", "typed_ops.txt")
-TYPES_PROTO = os.path.join(REPO_ROOT, "lib", "Import", "proto", "types.proto")
+TYPES_PROTO = os.path.join(REPO_ROOT, "lib", "ImportExport", "proto", "types.proto")
 OUT_TD = os.path.join(REPO_ROOT, "include", "TFG", "Dialect", "IR",
                       "TFGGeneratedOps.td")
-OUT_REGISTRY_DIR = os.path.join(REPO_ROOT, "lib", "Import", "OpRegistry")
+OUT_REGISTRY_DIR = os.path.join(REPO_ROOT, "lib", "ImportExport", "OpRegistry")
 EXTRA_OPS = os.path.join(OUT_REGISTRY_DIR, "extra_ops.pbtxt")
 OUT_STATELESS = os.path.join(REPO_ROOT, "lib", "Dialect", "IR",
                              "StatelessOps.inc")

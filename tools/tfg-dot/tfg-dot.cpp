@@ -11,9 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TFG/Dialect/IR/OutputFile.h"
 #include "TFG/Analysis/GraphDot.h"
 #include "TFG/Analysis/GraphQueries.h"
+#include "TFG/Dialect/IR/OutputFile.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Diagnostics.h"
 #include "TFG/ImportExport/Import.h"

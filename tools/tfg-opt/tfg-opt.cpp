@@ -110,9 +110,9 @@ static std::string findPassSetting(StringRef option,
   auto setsOption = [&](StringRef text) -> size_t {
     for (size_t pos = text.find(option); pos != StringRef::npos;
          pos = text.find(option, pos + 1)) {
-      bool startsWord = pos == 0 || !(llvm::isAlnum(text[pos - 1]) ||
-                                      text[pos - 1] == '-' ||
-                                      text[pos - 1] == '_');
+      bool startsWord =
+          pos == 0 || !(llvm::isAlnum(text[pos - 1]) || text[pos - 1] == '-' ||
+                        text[pos - 1] == '_');
       if (startsWord && text.substr(pos + option.size()).starts_with("="))
         return pos;
     }
@@ -165,9 +165,9 @@ static std::string describeBadOption(StringRef clText,
   SmallVector<StringRef> parts;
   reason.trim().rtrim('!').split(parts, "! ");
   std::string pass = findPassSetting(option, args);
-  std::string where = pass.empty() ? "pass option '" + option.str() + "'"
-                                   : "option '" + option.str() +
-                                         "' of pass '" + pass + "'";
+  std::string where =
+      pass.empty() ? "pass option '" + option.str() + "'"
+                   : "option '" + option.str() + "' of pass '" + pass + "'";
   return "invalid value for " + where + ": " + llvm::join(parts, "; ");
 }
 
@@ -226,8 +226,9 @@ static std::unique_ptr<llvm::MemoryBuffer> readInput(StringRef path) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFileOrSTDIN(path);
   if (!buffer) {
-    llvm::errs() << shown << ": error: cannot read: "
-                 << buffer.getError().message() << "\n";
+    llvm::errs() << shown
+                 << ": error: cannot read: " << buffer.getError().message()
+                 << "\n";
     return nullptr;
   }
   if (!allowEmptyInput && (*buffer)->getBuffer().trim().empty()) {

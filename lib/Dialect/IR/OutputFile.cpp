@@ -60,8 +60,7 @@ LogicalResult tfg::writeOutputFile(
   llvm::Expected<fs::TempFile> temp =
       fs::TempFile::create(target + ".tmp-%%%%%%");
   if (!temp) {
-    error = ("cannot write '" + path +
-             "': " + llvm::toString(temp.takeError()))
+    error = ("cannot write '" + path + "': " + llvm::toString(temp.takeError()))
                 .str();
     return failure();
   }
@@ -81,8 +80,8 @@ LogicalResult tfg::writeOutputFile(
     return failure();
   }
   if (llvm::Error e = temp->keep(target)) {
-    error = ("cannot write '" + path + "': " + llvm::toString(std::move(e)))
-                .str();
+    error =
+        ("cannot write '" + path + "': " + llvm::toString(std::move(e))).str();
     return failure();
   }
   return success();

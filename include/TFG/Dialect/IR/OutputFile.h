@@ -1,4 +1,5 @@
-//===- OutputFile.h - Atomic output files for every TFG writer ---*- C++ -*-===//
+//===- OutputFile.h - Atomic output files for every TFG writer ---*- C++
+//-*-===//
 //
 // Every file a TFG tool or pass writes at a user-named path goes through
 // writeOutputFile, so that a failure never costs the user an existing file
@@ -36,9 +37,10 @@ namespace mlir::tfg {
 /// Returns failure when `write` fails (it reports its own error; `error` is
 /// left empty) or on an I/O error (described in `error`, which names the
 /// path).
-LogicalResult writeOutputFile(llvm::StringRef path,
-                              llvm::function_ref<LogicalResult(llvm::raw_ostream &)> write,
-                              std::string &error);
+LogicalResult
+writeOutputFile(llvm::StringRef path,
+                llvm::function_ref<LogicalResult(llvm::raw_ostream &)> write,
+                std::string &error);
 
 } // namespace mlir::tfg
 
