@@ -1,5 +1,4 @@
-//===- GraphQueries.cpp - Questions asked about a tfg.graph
-//----------------===//
+//===- GraphQueries.cpp - Questions asked about a tfg.graph ---------------===//
 
 #include "TFG/Analysis/GraphQueries.h"
 

@@ -1,5 +1,4 @@
-//===- CPULoopOrder.cpp - Contiguous innermost loops for the CPU
-//-----------===//
+//===- CPULoopOrder.cpp - Contiguous innermost loops for the CPU ----------===//
 
 #include "TFG/Conversion/Passes.h"
 

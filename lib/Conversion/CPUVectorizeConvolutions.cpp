@@ -1,5 +1,4 @@
-//===- CPUVectorizeConvolutions.cpp - Register-blocked convolutions
-//--------===//
+//===- CPUVectorizeConvolutions.cpp - Register-blocked convolutions -------===//
 
 #include "TFG/Conversion/Passes.h"
 

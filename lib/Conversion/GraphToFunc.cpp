@@ -1,5 +1,4 @@
-//===- GraphToFunc.cpp - tfg.graph -> func.func with static inputs
-//---------===//
+//===- GraphToFunc.cpp - tfg.graph -> func.func with static inputs --------===//
 //
 // The first lowering step: the nodes the outputs need, in topological order,
 // inside a func.func whose arguments are the fed nodes (static shapes) and

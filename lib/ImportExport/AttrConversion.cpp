@@ -1,5 +1,4 @@
-//===- AttrConversion.cpp - AttrValue <-> MLIR attributes
-//------------------===//
+//===- AttrConversion.cpp - AttrValue <-> MLIR attributes -----------------===//
 
 #include "AttrConversion.h"
 

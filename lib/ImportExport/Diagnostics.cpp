@@ -1,5 +1,4 @@
-//===- Diagnostics.cpp - Diagnostics that name the file and node
-//-----------===//
+//===- Diagnostics.cpp - Diagnostics that name the file and node ----------===//
 
 #include "TFG/ImportExport/Diagnostics.h"
 

@@ -1,5 +1,4 @@
-//===- GraphCompare.cpp - Semantic GraphDef comparison
-//---------------------===//
+//===- GraphCompare.cpp - Semantic GraphDef comparison --------------------===//
 //
 // Deliberately independent of the MLIR importer: it decodes tensors and
 // fills defaults on its own, so that it can judge the importer's round trip.

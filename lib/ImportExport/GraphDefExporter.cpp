@@ -1,5 +1,4 @@
-//===- GraphDefExporter.cpp - tfg.graph -> GraphDef
-//------------------------===//
+//===- GraphDefExporter.cpp - tfg.graph -> GraphDef -----------------------===//
 
 #include "GraphDefExporter.h"
 

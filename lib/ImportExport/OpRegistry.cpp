@@ -1,5 +1,4 @@
-//===- OpRegistry.cpp - TensorFlow's OpDefs, built in
-//----------------------===//
+//===- OpRegistry.cpp - TensorFlow's OpDefs, built in ---------------------===//
 
 #include "TFG/ImportExport/OpRegistry.h"
 

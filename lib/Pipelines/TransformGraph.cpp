@@ -1,5 +1,4 @@
-//===- TransformGraph.cpp - TensorFlow transform_graph spelling
-//------------===//
+//===- TransformGraph.cpp - TensorFlow transform_graph spelling -----------===//
 //
 // `--transforms='strip_unused_nodes remove_nodes(op=Identity) ...'`, as
 // TensorFlow's graph_transforms tool takes it, translated into TFG passes

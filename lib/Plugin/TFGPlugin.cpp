@@ -1,5 +1,4 @@
-//===- TFGPlugin.cpp - TFG as an mlir-opt plugin
-//-----------------------------===//
+//===- TFGPlugin.cpp - TFG as an mlir-opt plugin --------------------------===//
 //
 // A loadable module for upstream's mlir-opt:
 //

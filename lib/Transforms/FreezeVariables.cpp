@@ -1,5 +1,4 @@
-//===- FreezeVariables.cpp - Variables to constants from a checkpoint
-//------===//
+//===- FreezeVariables.cpp - Variables to constants from a checkpoint -----===//
 //
 // TensorFlow's freeze_graph / convert_variables_to_constants, natively: keep
 // what the outputs need, then every VariableV2 / VarHandleOp left becomes a

@@ -1,5 +1,4 @@
-//===- MergeDuplicateNodes.cpp - One node per computation
-//------------------===//
+//===- MergeDuplicateNodes.cpp - One node per computation -----------------===//
 //
 // Value numbering over the graph in execution order: a node's number is
 // decided by its op type, attrs and the numbers of its inputs, so nodes

@@ -1,5 +1,4 @@
-//===- QuantizeWeights.cpp - Float weights stored in 8 bits
-//----------------===//
+//===- QuantizeWeights.cpp - Float weights stored in 8 bits ---------------===//
 //
 // tfg-quantize-weights. The rewrites are the DRR patterns of
 // Patterns/QuantizeWeights.td (mode=tensorflow) and

@@ -1,5 +1,4 @@
-//===- RemoveDropout.cpp - Dropout that keeps everything
-//--------------------===//
+//===- RemoveDropout.cpp - Dropout that keeps everything ------------------===//
 //
 // The rewrites are the DRR patterns of Patterns/RemoveDropout.td; this file
 // holds their noise constraint and the pass, which offers the candidates

@@ -1,5 +1,4 @@
-//===- SortByExecutionOrder.cpp - Inputs before their consumers
-//------------===//
+//===- SortByExecutionOrder.cpp - Inputs before their consumers -----------===//
 //
 // A pure reordering: getExecutionOrder (GraphQueries) computes the order,
 // the pass moves the nodes.

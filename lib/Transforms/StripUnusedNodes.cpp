@@ -1,5 +1,4 @@
-//===- StripUnusedNodes.cpp - Keep what the outputs need
-//-------------------===//
+//===- StripUnusedNodes.cpp - Keep what the outputs need ------------------===//
 
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Transforms/Passes.h"

@@ -1,5 +1,4 @@
-//===- Summarize.cpp - Print what a graph holds
-//----------------------------===//
+//===- Summarize.cpp - Print what a graph holds ---------------------------===//
 
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Dialect/IR/OpCategories.h"

@@ -1,5 +1,4 @@
-//===- tfg-graph-diff.cpp - Are two GraphDefs the same graph?
-//--------------===//
+//===- tfg-graph-diff.cpp - Are two GraphDefs the same graph? -------------===//
 //
 //   tfg-graph-diff a.pb b.pbtxt
 //

@@ -1,5 +1,4 @@
-//===- tfg-opt.cpp - TFG optimizer driver
-//----------------------------------===//
+//===- tfg-opt.cpp - TFG optimizer driver ---------------------------------===//
 //
 // mlir-opt with the TFG dialect and all of TFG's passes registered.
 //

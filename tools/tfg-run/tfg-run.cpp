@@ -1,5 +1,4 @@
-//===- tfg-run.cpp - JIT-compile a model for the CPU and run it
-//------------===//
+//===- tfg-run.cpp - JIT-compile a model for the CPU and run it -----------===//
 //
 // The command line of the runner library (TFG/Runner): imports a model (any
 // format tfg-translate reads, or .mlir), optionally runs a TFG pass

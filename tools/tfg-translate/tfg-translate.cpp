@@ -1,5 +1,4 @@
-//===- tfg-translate.cpp - TensorFlow models <-> TFG MLIR
-//------------------===//
+//===- tfg-translate.cpp - TensorFlow models <-> TFG MLIR -----------------===//
 //
 //   tfg-translate --import-graphdef model.pb -o model.mlir
 //   tfg-translate --export-graphdef model.mlir -o model.pb

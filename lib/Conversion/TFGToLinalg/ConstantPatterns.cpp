@@ -1,5 +1,4 @@
-//===- ConstantPatterns.cpp - Const, Identity-likes, shape queries
-//---------===//
+//===- ConstantPatterns.cpp - Const, Identity-likes, shape queries --------===//
 
 #include "LoweringUtils.h"
 

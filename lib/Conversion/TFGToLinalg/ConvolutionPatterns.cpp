@@ -1,5 +1,4 @@
-//===- ConvolutionPatterns.cpp - Conv2D, depthwise, fused, transposed
-//------===//
+//===- ConvolutionPatterns.cpp - Conv2D, depthwise, fused, transposed -----===//
 //
 // Named linalg convolutions on NHWC (NCHW is transposed in and out), with
 // TensorFlow's SAME / VALID / EXPLICIT padding made explicit by tensor.pad,

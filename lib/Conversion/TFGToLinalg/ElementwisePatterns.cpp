@@ -1,5 +1,4 @@
-//===- ElementwisePatterns.cpp - Elementwise, activation, logic, Cast
-//------===//
+//===- ElementwisePatterns.cpp - Elementwise, activation, logic, Cast -----===//
 //
 // One linalg.generic per node, with TensorFlow's broadcasting. The scalar
 // computation of each op type is a small function below.

@@ -1,5 +1,4 @@
-//===- GatherPatterns.cpp - Gather, GatherV2, GatherNd
-//---------------------===//
+//===- GatherPatterns.cpp - Gather, GatherV2, GatherNd --------------------===//
 //
 // One linalg.generic over the output; each element reads its index from
 // `indices` and the value from `params` with tensor.extract. Indices are

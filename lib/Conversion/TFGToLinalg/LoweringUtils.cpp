@@ -1,5 +1,4 @@
-//===- LoweringUtils.cpp - Helpers shared by the TFG lowering patterns
-//-----===//
+//===- LoweringUtils.cpp - Helpers shared by the TFG lowering patterns ----===//
 
 #include "LoweringUtils.h"
 

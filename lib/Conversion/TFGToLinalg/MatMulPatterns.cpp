@@ -1,5 +1,4 @@
-//===- MatMulPatterns.cpp - MatMul, BatchMatMulV2, _FusedMatMul
-//------------===//
+//===- MatMulPatterns.cpp - MatMul, BatchMatMulV2, _FusedMatMul -----------===//
 //
 // linalg.matmul / linalg.batch_matmul (named, for tiling later); transposed
 // operands are transposed explicitly.

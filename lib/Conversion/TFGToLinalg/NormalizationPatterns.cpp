@@ -1,5 +1,4 @@
-//===- NormalizationPatterns.cpp - FusedBatchNorm in inference mode
-//--------===//
+//===- NormalizationPatterns.cpp - FusedBatchNorm in inference mode -------===//
 
 #include "LoweringUtils.h"
 

@@ -1,5 +1,4 @@
-//===- PoolingPatterns.cpp - MaxPool, AvgPool
-//------------------------------===//
+//===- PoolingPatterns.cpp - MaxPool, AvgPool -----------------------------===//
 //
 // linalg.pooling_nhwc_max / _sum. SAME padding pads with -inf for max; an
 // average divides by the number of input (not padding) elements in each

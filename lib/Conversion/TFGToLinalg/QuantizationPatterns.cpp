@@ -1,5 +1,4 @@
-//===- QuantizationPatterns.cpp - Quantized constants, Dequantize
-//----------===//
+//===- QuantizationPatterns.cpp - Quantized constants, Dequantize ---------===//
 //
 // Quantized tensors (qint8, quint8, qint16, quint16, qint32) are carried as
 // signless integers of their width holding the raw values; Dequantize,

@@ -1,5 +1,4 @@
-//===- RandomPatterns.cpp - RandomUniform
-//----------------------------------===//
+//===- RandomPatterns.cpp - RandomUniform ---------------------------------===//
 //
 // RandomUniform as a counter-based generator: element i is a 32-bit integer
 // hash (lowbias32) of i and the node's seeds, scaled into [0, 1). Any

@@ -1,5 +1,4 @@
-//===- ReductionPatterns.cpp - Sum/Mean/Max/Min/Prod, ArgMax, Softmax
-//------===//
+//===- ReductionPatterns.cpp - Sum/Mean/Max/Min/Prod, ArgMax, Softmax -----===//
 
 #include "LoweringUtils.h"
 

@@ -1,5 +1,4 @@
-//===- ResizePatterns.cpp - ResizeBilinear, ResizeNearestNeighbor
-//----------===//
+//===- ResizePatterns.cpp - ResizeBilinear, ResizeNearestNeighbor ---------===//
 //
 // One linalg.generic over the NHWC output; each element reads the input
 // with tensor.extract at the source coordinates TensorFlow's kernels

@@ -1,5 +1,4 @@
-//===- ShapePatterns.cpp - Reshape, Transpose, Concat, slices, pads, tiles
-//--===//
+//===- ShapePatterns.cpp - Reshape, Transpose, Concat, slices, pads -------===//
 //
 // Shape manipulation as tensor ops (collapse/expand, extract/insert_slice,
 // pad) and linalg.transpose; shape, axis and index operands must be

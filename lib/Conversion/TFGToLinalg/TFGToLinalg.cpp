@@ -1,5 +1,4 @@
-//===- TFGToLinalg.cpp - The tfg-convert-to-linalg pass
-//--------------------===//
+//===- TFGToLinalg.cpp - The tfg-convert-to-linalg pass -------------------===//
 //
 // Runs the per-family lowering patterns (one file each in this folder) as a
 // full dialect conversion of a func.func built by tfg-graph-to-func. Before

@@ -1,5 +1,4 @@
-//===- DataType.cpp - TensorFlow DataType <-> MLIR type
-//---------------------===//
+//===- DataType.cpp - TensorFlow DataType <-> MLIR type -------------------===//
 
 #include "TFG/Dialect/IR/DataType.h"
 #include "TFG/Dialect/IR/TFG.h"

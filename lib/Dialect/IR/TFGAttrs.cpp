@@ -1,5 +1,4 @@
-//===- TFGAttrs.cpp - TFG attributes
-//---------------------------------------===//
+//===- TFGAttrs.cpp - TFG attributes --------------------------------------===//
 
 #include "TFG/Dialect/IR/TFG.h"
 

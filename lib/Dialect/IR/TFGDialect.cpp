@@ -1,5 +1,4 @@
-//===- TFGDialect.cpp - TFG dialect registration
-//---------------------------===//
+//===- TFGDialect.cpp - TFG dialect registration --------------------------===//
 
 #include "TFG/Dialect/IR/TFG.h"
 

@@ -1,5 +1,4 @@
-//===- TFGOps.cpp - TFG ops: node shape, assembly, verifiers
-//---------------===//
+//===- TFGOps.cpp - TFG ops: node shape, assembly, verifiers --------------===//
 
 #include "TFG/Dialect/IR/TFG.h"
 

@@ -1,5 +1,4 @@
-//===- TensorProto.cpp - #tfg.tensor_proto without protobuf
-//----------------===//
+//===- TensorProto.cpp - #tfg.tensor_proto without protobuf ---------------===//
 //
 // Protobuf wire format (varints and length-delimited fields) for the few
 // fields of TensorProto / TensorShapeProto that TFG writes itself. Fields
