@@ -62,6 +62,11 @@ config.substitutions.append(
 config.substitutions.append(
     ("%tfjs_run", "bash " + os.path.join(config.tfg_src_root, "utils",
                                          "tfjs-run.sh")))
+# `%bad_input [--keep OUT] [--absent OUT] -- TOOL ARGS` runs a tool on a bad
+# input and checks the catalogue's contract (test/BadInputs/README.md).
+config.substitutions.append(
+    ("%bad_input", config.python_executable + " " +
+     os.path.join(config.tfg_src_root, "utils", "check-bad-input.py")))
 config.substitutions.append(
     ("%compare_npy", config.python_executable + " " +
      os.path.join(config.tfg_src_root, "utils", "compare-npy.py")))
