@@ -455,7 +455,8 @@ LogicalResult FunctionImporter::computeSegments(unsigned index) {
     return nodeError(node.name()) << "(" << node.op() << ") ";
   };
   if (!signatures.isFunction(node.op()) &&
-      failed(addDefaultAttrs(node, *opDef, opError)))
+      (failed(checkNodeAttrs(node, *opDef, opError)) ||
+       failed(addDefaultAttrs(node, *opDef, opError))))
     return failure();
   // Fails quietly where a list length is not given: sized below instead.
   std::string error;

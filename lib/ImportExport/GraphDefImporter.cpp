@@ -18,6 +18,7 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -144,8 +145,10 @@ private:
 
   llvm::StringMap<unsigned> indexOf;
   std::vector<NodeInputs> inputs;
-  /// Per node: the largest output index its consumers use, -1 if none.
+  /// Per node: the largest output index its consumers use, -1 if none, and
+  /// the consumer that first uses that index.
   SmallVector<int64_t> maxUsedOutput;
+  SmallVector<unsigned> maxUsedOutputUser;
   std::vector<SmallVector<Type>> resultTypes;
   SmallVector<bool> isNextIteration;
   std::vector<Operation *> ops;
@@ -201,6 +204,7 @@ LogicalResult GraphImporter::indexNodeNames() {
 LogicalResult GraphImporter::parseInputs() {
   inputs.resize(numNodes);
   maxUsedOutput.assign(numNodes, -1);
+  maxUsedOutputUser.assign(numNodes, 0);
   for (int i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = graph.node(i);
     bool seenControl = false;
@@ -222,8 +226,10 @@ LogicalResult GraphImporter::parseInputs() {
                                << "' comes after a control input; control "
                                   "inputs must come last";
       inputs[i].data.push_back({it->second, parsed.index});
-      maxUsedOutput[it->second] =
-          std::max(maxUsedOutput[it->second], parsed.index);
+      if (parsed.index > maxUsedOutput[it->second]) {
+        maxUsedOutput[it->second] = parsed.index;
+        maxUsedOutputUser[it->second] = i;
+      }
     }
   }
   return success();
@@ -240,6 +246,14 @@ LogicalResult GraphImporter::computeResultTypes() {
     isNextIteration[i] = isNextIterationLike(node.op());
     const tensorflow::OpDef *opDef = signatures.lookup(node.op());
     if (!opDef) {
+      // The outputs are sized by the file: bound them before allocating.
+      if (maxUsedOutput[i] >= kMaxAttrListSize)
+        return nodeError(graph.node(maxUsedOutputUser[i]))
+               << "input '" << node.name() << ":" << maxUsedOutput[i]
+               << "' is out of bounds: node '" << node.name() << "' ("
+               << node.op() << ") is of an op type the registry does not "
+               << "know, and at most " << kMaxAttrListSize
+               << " outputs are assumed";
       int64_t count = maxUsedOutput[i] + 1;
       auto it = node.attr().find("_output_shapes");
       if (it != node.attr().end() && it->second.has_list())
@@ -250,7 +264,8 @@ LogicalResult GraphImporter::computeResultTypes() {
     }
     auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
     if (!signatures.isFunction(node.op()) &&
-        failed(addDefaultAttrs(node, *opDef, opError)))
+        (failed(checkNodeAttrs(node, *opDef, opError)) ||
+         failed(addDefaultAttrs(node, *opDef, opError))))
       return failure();
     std::string error;
     if (failed(computeOutputTypes(node, *opDef, context, resultTypes[i],
@@ -275,19 +290,25 @@ LogicalResult GraphImporter::checkInputCounts() {
     bool known = true;
     for (const auto &arg : opDef->input_arg()) {
       argNames += (argNames.empty() ? "" : ", ") + arg.name();
+      int64_t count = 1;
       if (!arg.number_attr().empty()) {
         const tensorflow::AttrValue *n =
             findResolvedAttr(node, arg.number_attr());
         known &= n && n->value_case() == tensorflow::AttrValue::kI;
-        expected += known ? n->i() : 0;
+        count = known ? n->i() : 0;
+        if (count < 0)
+          return nodeError(node)
+                 << "(" << node.op() << ") attr '" << arg.number_attr()
+                 << "' sizes input '" << arg.name() << "' but is negative ("
+                 << count << ")";
       } else if (!arg.type_list_attr().empty()) {
         const tensorflow::AttrValue *list =
             findResolvedAttr(node, arg.type_list_attr());
         known &= list && list->value_case() == tensorflow::AttrValue::kList;
-        expected += known ? list->list().type_size() : 0;
-      } else {
-        ++expected;
+        count = known ? list->list().type_size() : 0;
       }
+      // Attr values are the file's: saturate rather than overflow.
+      expected = llvm::checkedAdd(expected, count).value_or(INT64_MAX);
     }
     if (known && expected != static_cast<int64_t>(inputs[i].data.size()))
       return nodeError(node)
