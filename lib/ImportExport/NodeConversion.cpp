@@ -163,7 +163,10 @@ tfg::checkNodeAttrs(const tensorflow::NodeDef &node,
   if (node.op() == "Const") {
     const AV *dtype = findResolvedAttr(node, "dtype");
     const AV *value = findResolvedAttr(node, "value");
+    // A value without a dtype is importTensor's to report (and TF.js
+    // models may leave it out where the manifest gives the weight).
     if (dtype && value && value->value_case() == AV::kTensor &&
+        value->tensor().dtype() != tensorflow::DT_INVALID &&
         dtype->type() != value->tensor().dtype())
       return emitError() << "attr 'dtype' is " << dataTypeName(dtype->type())
                          << ", but its value tensor is "

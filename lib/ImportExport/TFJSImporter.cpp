@@ -12,9 +12,11 @@
 #include "TFJSImporter.h"
 
 #include "GraphDefImporter.h"
+#include "NodeConversion.h"
 
 #include "TFG/Dialect/IR/DataType.h"
 #include "TFG/ImportExport/Diagnostics.h"
+#include "TFG/ImportExport/OpRegistry.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/APFloat.h"
@@ -379,20 +381,21 @@ LogicalResult TFJSReader::setWeight(const WeightSpec &spec, StringRef data) {
     return nodeError(spec.name) << "(" << node->op()
                                 << ") is named by a weight, but only Const "
                                    "nodes take weights";
+  // The weight is decoded by the Const's attrs: they must be of their kinds
+  // first (as the GraphDef importer checks every node).
+  if (failed(checkNodeAttrs(*node, *lookupOpDef("Const"), [&] {
+        return nodeError(spec.name) << "(Const) ";
+      })))
+    return failure();
   auto &attrs = *node->mutable_attr();
   tensorflow::AttrValue &value = attrs["value"];
+  // The Const's dtype (checkNodeAttrs has checked that its value tensor, if
+  // any, agrees), else its value's, else the manifest's.
   int valueDtype = value.has_tensor() ? value.tensor().dtype() : DT_INVALID;
   int dtype = valueDtype != DT_INVALID ? valueDtype : stored;
   auto dtypeIt = attrs.find("dtype");
-  if (dtypeIt != attrs.end()) {
-    if (dtypeIt->second.value_case() != tensorflow::AttrValue::kType)
-      return nodeError(spec.name) << "(Const) attr 'dtype' is not a type";
+  if (dtypeIt != attrs.end())
     dtype = dtypeIt->second.type();
-  }
-  if (valueDtype != DT_INVALID && valueDtype != dtype)
-    return nodeError(spec.name)
-           << "(Const) attr 'dtype' is " << dataTypeName(dtype)
-           << " but its value tensor is " << dataTypeName(valueDtype);
   if (!isConvertible(stored, dtype))
     return nodeError(spec.name)
            << "(Const) has dtype " << dataTypeName(dtype)
