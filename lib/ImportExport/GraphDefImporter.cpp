@@ -18,7 +18,6 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -283,39 +282,10 @@ LogicalResult GraphImporter::checkInputCounts() {
   for (int i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = graph.node(i);
     const tensorflow::OpDef *opDef = signatures.lookup(node.op());
-    if (!opDef)
-      continue;
-    int64_t expected = 0;
-    std::string argNames;
-    bool known = true;
-    for (const auto &arg : opDef->input_arg()) {
-      argNames += (argNames.empty() ? "" : ", ") + arg.name();
-      int64_t count = 1;
-      if (!arg.number_attr().empty()) {
-        const tensorflow::AttrValue *n =
-            findResolvedAttr(node, arg.number_attr());
-        known &= n && n->value_case() == tensorflow::AttrValue::kI;
-        count = known ? n->i() : 0;
-        if (count < 0)
-          return nodeError(node)
-                 << "(" << node.op() << ") attr '" << arg.number_attr()
-                 << "' sizes input '" << arg.name() << "' but is negative ("
-                 << count << ")";
-      } else if (!arg.type_list_attr().empty()) {
-        const tensorflow::AttrValue *list =
-            findResolvedAttr(node, arg.type_list_attr());
-        known &= list && list->value_case() == tensorflow::AttrValue::kList;
-        count = known ? list->list().type_size() : 0;
-      }
-      // Attr values are the file's: saturate rather than overflow.
-      expected = llvm::checkedAdd(expected, count).value_or(INT64_MAX);
-    }
-    if (known && expected != static_cast<int64_t>(inputs[i].data.size()))
-      return nodeError(node)
-             << "(" << node.op() << ") has " << inputs[i].data.size()
-             << " data input" << (inputs[i].data.size() == 1 ? "" : "s")
-             << ", but its OpDef and attrs call for " << expected << " ("
-             << argNames << ")";
+    auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
+    if (opDef &&
+        failed(checkInputCount(node, *opDef, inputs[i].data.size(), opError)))
+      return failure();
   }
   return success();
 }

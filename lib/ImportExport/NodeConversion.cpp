@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -172,6 +173,42 @@ tfg::checkNodeAttrs(const tensorflow::NodeDef &node,
                          << ", but its value tensor is "
                          << dataTypeName(value->tensor().dtype());
   }
+  return success();
+}
+
+LogicalResult
+tfg::checkInputCount(const tensorflow::NodeDef &node,
+                     const tensorflow::OpDef &opDef, int64_t numDataInputs,
+                     function_ref<InFlightDiagnostic()> emitError) {
+  int64_t expected = 0;
+  std::string argNames;
+  bool known = true;
+  for (const auto &arg : opDef.input_arg()) {
+    argNames += (argNames.empty() ? "" : ", ") + arg.name();
+    int64_t count = 1;
+    if (!arg.number_attr().empty()) {
+      const tensorflow::AttrValue *n =
+          findResolvedAttr(node, arg.number_attr());
+      known &= n && n->value_case() == tensorflow::AttrValue::kI;
+      count = known ? n->i() : 0;
+      if (count < 0)
+        return emitError() << "attr '" << arg.number_attr() << "' sizes input '"
+                           << arg.name() << "' but is negative (" << count
+                           << ")";
+    } else if (!arg.type_list_attr().empty()) {
+      const tensorflow::AttrValue *list =
+          findResolvedAttr(node, arg.type_list_attr());
+      known &= list && list->value_case() == tensorflow::AttrValue::kList;
+      count = known ? list->list().type_size() : 0;
+    }
+    // Attr values are the file's: saturate rather than overflow.
+    expected = llvm::checkedAdd(expected, count).value_or(INT64_MAX);
+  }
+  if (known && expected != numDataInputs)
+    return emitError() << "has " << numDataInputs << " data input"
+                       << (numDataInputs == 1 ? "" : "s")
+                       << ", but its OpDef and attrs call for " << expected
+                       << " (" << argNames << ")";
   return success();
 }
 

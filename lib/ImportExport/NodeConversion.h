@@ -61,6 +61,16 @@ LogicalResult checkNodeAttrs(const tensorflow::NodeDef &node,
                              const tensorflow::OpDef &opDef,
                              function_ref<InFlightDiagnostic()> emitError);
 
+/// Checks that a node of a known op type (or function) has as many data
+/// inputs (tensors) as its OpDef and attrs call for, and that no attr that
+/// sizes an input list is negative. A size not known yet (a placeholder attr
+/// in a function body) skips the check. Fails after a diagnostic through
+/// `emitError` saying what the OpDef expects.
+LogicalResult checkInputCount(const tensorflow::NodeDef &node,
+                              const tensorflow::OpDef &opDef,
+                              int64_t numDataInputs,
+                              function_ref<InFlightDiagnostic()> emitError);
+
 /// The longest list of tensors an attr (number_attr, type_list_attr) may
 /// give an output arg, unless the node has more data inputs (a list that
 /// also sizes an input is bounded by the inputs). Sizes read from a file
