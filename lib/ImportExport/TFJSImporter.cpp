@@ -488,11 +488,14 @@ LogicalResult TFJSReader::readGroup(const WeightGroup &group, unsigned index) {
     if (size)
       diag << " and needs " << *size << " bytes";
     diag << ", but ";
-    if (group.paths.size() == 1)
-      diag << "shard '" << group.paths.front() << "' holds";
+    if (group.paths.empty())
+      diag << "the group lists no shard";
+    else if (group.paths.size() == 1)
+      diag << "shard '" << group.paths.front() << "' holds only " << total
+           << " bytes";
     else
-      diag << "shards '" << llvm::join(group.paths, "', '") << "' hold";
-    diag << " only " << total << " bytes";
+      diag << "shards '" << llvm::join(group.paths, "', '") << "' hold only "
+           << total << " bytes";
     return diag;
   };
   // Where each weight starts and how long it is, as far as the manifest
