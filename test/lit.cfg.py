@@ -67,6 +67,13 @@ config.substitutions.append(
 config.substitutions.append(
     ("%bad_input", config.python_executable + " " +
      os.path.join(config.tfg_src_root, "utils", "check-bad-input.py")))
+# `%protoc --encode=tensorflow.GraphDef < g.pbtxt > g.pb`: binary model
+# files from text, with TFG's own schema (GraphDef, MetaGraphDef,
+# SavedModel), for inputs that no TFG tool would write.
+proto_dir = os.path.join(config.tfg_src_root, "lib", "ImportExport", "proto")
+config.substitutions.append(
+    ("%protoc", "protoc -I%s %s" % (proto_dir,
+                                    os.path.join(proto_dir, "meta_graph.proto"))))
 config.substitutions.append(
     ("%compare_npy", config.python_executable + " " +
      os.path.join(config.tfg_src_root, "utils", "compare-npy.py")))

@@ -251,6 +251,11 @@ static LogicalResult decodeStringContent(StringRef content, int64_t n,
   return success(p == end);
 }
 
+/// Bytes TFG materializes for a tensor whose file gives fewer values than
+/// elements (TensorFlow repeats the last one): a few bytes of file must not
+/// become terabytes of memory.
+static constexpr int64_t kMaxExpandedTensorBytes = int64_t(1) << 30;
+
 FailureOr<Attribute> tfg::importTensor(tensorflow::TensorProto &tensor,
                                        AttrImportContext &ctx,
                                        std::string &error) {
@@ -258,23 +263,32 @@ FailureOr<Attribute> tfg::importTensor(tensorflow::TensorProto &tensor,
   Type elementType = importDataType(dtype, ctx.context, error);
   if (!elementType)
     return failure();
+  // A tensor has a fully known shape (TensorFlow's TensorShape::IsValid): -1
+  // or an unknown rank belong to shapes, not to values.
   const auto &shape = tensor.tensor_shape();
-  Type tensorType = getTensorType(shape, elementType);
-  auto ranked = dyn_cast<RankedTensorType>(tensorType);
-  bool fullyKnown = ranked && ranked.hasStaticShape();
-  int64_t n = 1;
-  if (fullyKnown) {
-    for (int64_t dim : ranked.getShape()) {
-      if (dim != 0 && n > (int64_t(1) << 40) / dim) {
-        error = "tensor shape has too many elements";
-        return failure();
-      }
-      n *= dim;
-    }
+  if (shape.unknown_rank()) {
+    error = "tensor shape has an unknown rank; a tensor value needs a known "
+            "shape";
+    return failure();
   }
+  int64_t n = 1;
+  for (const auto &dim : shape.dim()) {
+    if (dim.size() < 0) {
+      error = "tensor shape has dimension " + std::to_string(dim.size()) +
+              "; the dimensions of a tensor value must be >= 0";
+      return failure();
+    }
+    // Bounded well below int64 overflow, whatever the element size.
+    if (dim.size() != 0 && n > (int64_t(1) << 40) / dim.size()) {
+      error = "tensor shape has too many elements (more than 2^40)";
+      return failure();
+    }
+    n *= dim.size();
+  }
+  auto ranked = cast<RankedTensorType>(getTensorType(shape, elementType));
   unsigned elementSize = dataTypeByteSize(dtype);
   const std::string &content = tensor.tensor_content();
-  if (fullyKnown && !content.empty() && elementSize != 0 &&
+  if (!content.empty() && elementSize != 0 &&
       static_cast<int64_t>(content.size()) != n * elementSize) {
     error = "tensor_content holds " + std::to_string(content.size()) +
             " bytes, but " + dataTypeName(dtype).str() + " x " +
@@ -282,8 +296,31 @@ FailureOr<Attribute> tfg::importTensor(tensorflow::TensorProto &tensor,
             std::to_string(n * elementSize);
     return failure();
   }
-  if (!fullyKnown || tensor.version_number() != 0 || !isDenseDType(dtype))
-    return makeOpaqueTensor(tensor, tensorType);
+  // Fewer typed values than elements is TensorFlow's short form (the last
+  // value repeats); more means the shape and the values disagree.
+  if (content.empty() && isDenseDType(dtype)) {
+    if ((dtype == DT_COMPLEX64 && tensor.scomplex_val_size() % 2) ||
+        (dtype == DT_COMPLEX128 && tensor.dcomplex_val_size() % 2)) {
+      error = "complex tensor holds an odd number of components";
+      return failure();
+    }
+    int64_t given = typedValueCount(tensor, dtype);
+    if (given > n) {
+      error = "tensor holds " + std::to_string(given) + " values, but its " +
+              "shape has " + std::to_string(n) + " element" +
+              (n == 1 ? "" : "s");
+      return failure();
+    }
+    int64_t expandedBytes = n * (dtype == DT_STRING ? 16 : elementSize);
+    if (given > 1 && given < n && expandedBytes > kMaxExpandedTensorBytes) {
+      error = "tensor gives " + std::to_string(given) + " values for " +
+              std::to_string(n) +
+              " elements; expanding them would take more than 1 GiB";
+      return failure();
+    }
+  }
+  if (tensor.version_number() != 0 || !isDenseDType(dtype))
+    return makeOpaqueTensor(tensor, ranked);
 
   if (dtype == DT_STRING) {
     SmallVector<StringRef> values;
@@ -294,8 +331,10 @@ FailureOr<Attribute> tfg::importTensor(tensorflow::TensorProto &tensor,
         return failure();
       }
     } else {
+      // One value (or none) fills the tensor: a splat, not n copies.
       int64_t given = tensor.string_val_size();
-      for (int64_t i = 0; i < n; ++i)
+      int64_t materialized = given <= 1 ? std::min<int64_t>(n, 1) : n;
+      for (int64_t i = 0; i < materialized; ++i)
         values.push_back(
             given ? StringRef(tensor.string_val(std::min(i, given - 1)))
                   : StringRef());
@@ -612,6 +651,12 @@ LogicalResult tfg::exportAttrValue(Attribute attr, tensorflow::AttrValue &value,
     return success();
   }
   if (auto i = dyn_cast<IntegerAttr>(attr)) {
+    // An AttrValue int is 64 bits; a wider MLIR integer may not fit (and
+    // getSExtValue would assert or truncate).
+    if (i.getValue().getSignificantBits() > 64) {
+      error = "integer does not fit in 64 bits";
+      return failure();
+    }
     value.set_i(i.getValue().getSExtValue());
     return success();
   }
@@ -654,10 +699,19 @@ LogicalResult tfg::exportAttrValue(Attribute attr, tensorflow::AttrValue &value,
   }
   if (auto array = dyn_cast<ArrayAttr>(attr)) {
     auto *list = value.mutable_list();
+    tensorflow::AttrValue::ValueCase kind =
+        tensorflow::AttrValue::VALUE_NOT_SET;
     for (Attribute element : array) {
       tensorflow::AttrValue item;
       if (failed(exportAttrValue(element, item, error)))
         return failure();
+      // A ListValue holding two kinds would not import again.
+      if (kind != tensorflow::AttrValue::VALUE_NOT_SET &&
+          item.value_case() != kind) {
+        error = "list attr mixes several kinds of values";
+        return failure();
+      }
+      kind = item.value_case();
       switch (item.value_case()) {
       case tensorflow::AttrValue::kS:
         list->add_s(item.s());

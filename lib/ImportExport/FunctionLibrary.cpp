@@ -455,7 +455,8 @@ LogicalResult FunctionImporter::computeSegments(unsigned index) {
     return nodeError(node.name()) << "(" << node.op() << ") ";
   };
   if (!signatures.isFunction(node.op()) &&
-      failed(addDefaultAttrs(node, *opDef, opError)))
+      (failed(checkNodeAttrs(node, *opDef, opError)) ||
+       failed(addDefaultAttrs(node, *opDef, opError))))
     return failure();
   // Fails quietly where a list length is not given: sized below instead.
   std::string error;
@@ -711,6 +712,25 @@ LogicalResult FunctionImporter::checkReferences() {
       if (!input.starts_with("^") &&
           failed(checkRef(dataRefs[i][next++], input, error)))
         return failure();
+    // The tensors the inputs name (a whole output arg is several) against
+    // what the OpDef and attrs call for, as for graph nodes.
+    const tensorflow::OpDef *opDef = signatures.lookup(node.op());
+    if (!opDef)
+      continue;
+    int64_t tensors = 0;
+    for (const BodyRef &ref : dataRefs[i]) {
+      int64_t size = 1;
+      if (!ref.isArg && ref.element < 0)
+        for (const Segment &seg : segments[ref.index])
+          if (seg.name == ref.outArg)
+            size = seg.size;
+      tensors += size;
+    }
+    auto opError = [&] {
+      return nodeError(node.name()) << "(" << node.op() << ") ";
+    };
+    if (failed(checkInputCount(node, *opDef, tensors, opError)))
+      return failure();
   }
   for (auto [output, ref] : llvm::zip(signature.output_arg(), retRefs)) {
     auto error = [&, &output = output]() {

@@ -17,6 +17,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/text_format.h>
 #include <google/protobuf/util/message_differencer.h>
@@ -27,6 +28,20 @@
 using namespace mlir;
 using namespace mlir::tfg;
 namespace pb = google::protobuf;
+
+namespace {
+/// Keeps the first text-format parse error.
+class FirstTextError : public pb::io::ErrorCollector {
+public:
+  void AddError(int line, pb::io::ColumnNumber column,
+                const std::string &text) override {
+    if (message.empty())
+      message = "line " + std::to_string(line + 1) + ":" +
+                std::to_string(column + 1) + ": " + text;
+  }
+  std::string message;
+};
+} // namespace
 
 bool tfg::readGraphDefFile(llvm::StringRef path, tensorflow::GraphDef &graph,
                            std::string &error) {
@@ -43,9 +58,19 @@ bool tfg::readGraphDefFile(llvm::StringRef path, tensorflow::GraphDef &graph,
   if (graph.ParseFromCodedStream(&coded) && coded.ConsumedEntireMessage())
     return true;
   graph.Clear();
-  if (pb::TextFormat::ParseFromString(bytes.str(), &graph))
+  // Text nesting bounded like binary nesting (CodedInputStream's default):
+  // the text parser's own default is unbounded recursion.
+  pb::TextFormat::Parser parser;
+  parser.SetRecursionLimit(
+      pb::io::CodedInputStream::GetDefaultRecursionLimit());
+  // Collected, not logged by protobuf: the caller prints one diagnostic.
+  FirstTextError textError;
+  parser.RecordErrorsTo(&textError);
+  if (parser.ParseFromString(bytes.str(), &graph))
     return true;
   error = "not a binary or text GraphDef";
+  if (!textError.message.empty())
+    error += " (as text: " + textError.message + ")";
   return false;
 }
 

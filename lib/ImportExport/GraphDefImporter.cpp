@@ -144,8 +144,10 @@ private:
 
   llvm::StringMap<unsigned> indexOf;
   std::vector<NodeInputs> inputs;
-  /// Per node: the largest output index its consumers use, -1 if none.
+  /// Per node: the largest output index its consumers use, -1 if none, and
+  /// the consumer that first uses that index.
   SmallVector<int64_t> maxUsedOutput;
+  SmallVector<unsigned> maxUsedOutputUser;
   std::vector<SmallVector<Type>> resultTypes;
   SmallVector<bool> isNextIteration;
   std::vector<Operation *> ops;
@@ -201,6 +203,7 @@ LogicalResult GraphImporter::indexNodeNames() {
 LogicalResult GraphImporter::parseInputs() {
   inputs.resize(numNodes);
   maxUsedOutput.assign(numNodes, -1);
+  maxUsedOutputUser.assign(numNodes, 0);
   for (int i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = graph.node(i);
     bool seenControl = false;
@@ -222,8 +225,10 @@ LogicalResult GraphImporter::parseInputs() {
                                << "' comes after a control input; control "
                                   "inputs must come last";
       inputs[i].data.push_back({it->second, parsed.index});
-      maxUsedOutput[it->second] =
-          std::max(maxUsedOutput[it->second], parsed.index);
+      if (parsed.index > maxUsedOutput[it->second]) {
+        maxUsedOutput[it->second] = parsed.index;
+        maxUsedOutputUser[it->second] = i;
+      }
     }
   }
   return success();
@@ -240,6 +245,14 @@ LogicalResult GraphImporter::computeResultTypes() {
     isNextIteration[i] = isNextIterationLike(node.op());
     const tensorflow::OpDef *opDef = signatures.lookup(node.op());
     if (!opDef) {
+      // The outputs are sized by the file: bound them before allocating.
+      if (maxUsedOutput[i] >= kMaxAttrListSize)
+        return nodeError(graph.node(maxUsedOutputUser[i]))
+               << "input '" << node.name() << ":" << maxUsedOutput[i]
+               << "' is out of bounds: node '" << node.name() << "' ("
+               << node.op() << ") is of an op type the registry does not "
+               << "know, and at most " << kMaxAttrListSize
+               << " outputs are assumed";
       int64_t count = maxUsedOutput[i] + 1;
       auto it = node.attr().find("_output_shapes");
       if (it != node.attr().end() && it->second.has_list())
@@ -250,7 +263,8 @@ LogicalResult GraphImporter::computeResultTypes() {
     }
     auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
     if (!signatures.isFunction(node.op()) &&
-        failed(addDefaultAttrs(node, *opDef, opError)))
+        (failed(checkNodeAttrs(node, *opDef, opError)) ||
+         failed(addDefaultAttrs(node, *opDef, opError))))
       return failure();
     std::string error;
     if (failed(computeOutputTypes(node, *opDef, context, resultTypes[i],
@@ -268,33 +282,10 @@ LogicalResult GraphImporter::checkInputCounts() {
   for (int i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = graph.node(i);
     const tensorflow::OpDef *opDef = signatures.lookup(node.op());
-    if (!opDef)
-      continue;
-    int64_t expected = 0;
-    std::string argNames;
-    bool known = true;
-    for (const auto &arg : opDef->input_arg()) {
-      argNames += (argNames.empty() ? "" : ", ") + arg.name();
-      if (!arg.number_attr().empty()) {
-        const tensorflow::AttrValue *n =
-            findResolvedAttr(node, arg.number_attr());
-        known &= n && n->value_case() == tensorflow::AttrValue::kI;
-        expected += known ? n->i() : 0;
-      } else if (!arg.type_list_attr().empty()) {
-        const tensorflow::AttrValue *list =
-            findResolvedAttr(node, arg.type_list_attr());
-        known &= list && list->value_case() == tensorflow::AttrValue::kList;
-        expected += known ? list->list().type_size() : 0;
-      } else {
-        ++expected;
-      }
-    }
-    if (known && expected != static_cast<int64_t>(inputs[i].data.size()))
-      return nodeError(node)
-             << "(" << node.op() << ") has " << inputs[i].data.size()
-             << " data input" << (inputs[i].data.size() == 1 ? "" : "s")
-             << ", but its OpDef and attrs call for " << expected << " ("
-             << argNames << ")";
+    auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
+    if (opDef &&
+        failed(checkInputCount(node, *opDef, inputs[i].data.size(), opError)))
+      return failure();
   }
   return success();
 }

@@ -91,6 +91,11 @@ public:
 static bool parseText(StringRef text, pb::Message &message, std::string &error,
                       pb::TextFormat::ParseInfoTree *locations = nullptr) {
   pb::TextFormat::Parser parser;
+  // The text parser recurses once per nested message and has no limit by
+  // default: a file nested 20,000 deep overflows the stack. Binary parsing
+  // stops at the same depth (CodedInputStream's default).
+  parser.SetRecursionLimit(
+      pb::io::CodedInputStream::GetDefaultRecursionLimit());
   parser.WriteLocationsTo(locations);
   TextErrorCollector errors;
   parser.RecordErrorsTo(&errors);

@@ -12,6 +12,8 @@
 #include "TFG/ImportExport/OpRegistry.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -55,6 +57,162 @@ tfg::addDefaultAttrs(tensorflow::NodeDef &node, const tensorflow::OpDef &opDef,
 }
 
 //===----------------------------------------------------------------------===//
+// Attr checks
+//===----------------------------------------------------------------------===//
+
+/// The AttrValue kind of an OpDef attr type's values ("int" -> kI, and the
+/// element kind of "list(int)"); VALUE_NOT_SET for a type TFG does not know.
+static tensorflow::AttrValue::ValueCase kindOfAttrType(StringRef type) {
+  using AV = tensorflow::AttrValue;
+  return llvm::StringSwitch<AV::ValueCase>(type)
+      .Case("string", AV::kS)
+      .Case("int", AV::kI)
+      .Case("float", AV::kF)
+      .Case("bool", AV::kB)
+      .Case("type", AV::kType)
+      .Case("shape", AV::kShape)
+      .Case("tensor", AV::kTensor)
+      .Case("func", AV::kFunc)
+      .Default(AV::VALUE_NOT_SET);
+}
+
+/// "an int", "a type", ...: for diagnostics; `plural` for list elements.
+static StringRef kindName(tensorflow::AttrValue::ValueCase kind,
+                          bool plural = false) {
+  using AV = tensorflow::AttrValue;
+  switch (kind) {
+  case AV::kS:
+    return plural ? "strings" : "a string";
+  case AV::kI:
+    return plural ? "ints" : "an int";
+  case AV::kF:
+    return plural ? "floats" : "a float";
+  case AV::kB:
+    return plural ? "bools" : "a bool";
+  case AV::kType:
+    return plural ? "types" : "a type";
+  case AV::kShape:
+    return plural ? "shapes" : "a shape";
+  case AV::kTensor:
+    return plural ? "tensors" : "a tensor";
+  case AV::kList:
+    return plural ? "lists" : "a list";
+  case AV::kFunc:
+    return plural ? "functions" : "a function";
+  case AV::kPlaceholder:
+    return plural ? "placeholders" : "a placeholder";
+  case AV::VALUE_NOT_SET:
+    break;
+  }
+  return plural ? "values" : "no value";
+}
+
+/// The kinds of the elements a list holds, in field order.
+static SmallVector<tensorflow::AttrValue::ValueCase>
+listElementKinds(const tensorflow::AttrValue::ListValue &list) {
+  using AV = tensorflow::AttrValue;
+  SmallVector<AV::ValueCase> kinds;
+  for (auto [size, kind] : {std::pair{list.s_size(), AV::kS},
+                            {list.i_size(), AV::kI},
+                            {list.f_size(), AV::kF},
+                            {list.b_size(), AV::kB},
+                            {list.type_size(), AV::kType},
+                            {list.shape_size(), AV::kShape},
+                            {list.tensor_size(), AV::kTensor},
+                            {list.func_size(), AV::kFunc}})
+    if (size > 0)
+      kinds.push_back(kind);
+  return kinds;
+}
+
+LogicalResult
+tfg::checkNodeAttrs(const tensorflow::NodeDef &node,
+                    const tensorflow::OpDef &opDef,
+                    function_ref<InFlightDiagnostic()> emitError) {
+  using AV = tensorflow::AttrValue;
+  for (const auto &attrDef : opDef.attr()) {
+    auto it = node.attr().find(attrDef.name());
+    if (it == node.attr().end())
+      continue; // Missing attrs are addDefaultAttrs' business.
+    const AV &value = it->second;
+    if (value.value_case() == AV::kPlaceholder)
+      continue;
+    StringRef type = attrDef.type();
+    bool isList = type.consume_front("list(") && type.consume_back(")");
+    AV::ValueCase expected = kindOfAttrType(type);
+    if (expected == AV::VALUE_NOT_SET)
+      continue;
+    auto mismatch = [&]() {
+      std::string want =
+          isList ? ("a list of " + kindName(expected, /*plural=*/true)).str()
+                 : kindName(expected).str();
+      return emitError() << "attr '" << attrDef.name() << "' must be " << want
+                         << ", got ";
+    };
+    if (!isList) {
+      if (value.value_case() != expected)
+        return mismatch() << kindName(value.value_case());
+      continue;
+    }
+    if (value.value_case() != AV::kList)
+      return mismatch() << kindName(value.value_case());
+    // An empty list is a list of anything.
+    for (AV::ValueCase kind : listElementKinds(value.list()))
+      if (kind != expected)
+        return mismatch() << "a list of " << kindName(kind, /*plural=*/true);
+  }
+  if (node.op() == "Const") {
+    const AV *dtype = findResolvedAttr(node, "dtype");
+    const AV *value = findResolvedAttr(node, "value");
+    // A value without a dtype is importTensor's to report (and TF.js
+    // models may leave it out where the manifest gives the weight).
+    if (dtype && value && value->value_case() == AV::kTensor &&
+        value->tensor().dtype() != tensorflow::DT_INVALID &&
+        dtype->type() != value->tensor().dtype())
+      return emitError() << "attr 'dtype' is " << dataTypeName(dtype->type())
+                         << ", but its value tensor is "
+                         << dataTypeName(value->tensor().dtype());
+  }
+  return success();
+}
+
+LogicalResult
+tfg::checkInputCount(const tensorflow::NodeDef &node,
+                     const tensorflow::OpDef &opDef, int64_t numDataInputs,
+                     function_ref<InFlightDiagnostic()> emitError) {
+  int64_t expected = 0;
+  std::string argNames;
+  bool known = true;
+  for (const auto &arg : opDef.input_arg()) {
+    argNames += (argNames.empty() ? "" : ", ") + arg.name();
+    int64_t count = 1;
+    if (!arg.number_attr().empty()) {
+      const tensorflow::AttrValue *n =
+          findResolvedAttr(node, arg.number_attr());
+      known &= n && n->value_case() == tensorflow::AttrValue::kI;
+      count = known ? n->i() : 0;
+      if (count < 0)
+        return emitError() << "attr '" << arg.number_attr() << "' sizes input '"
+                           << arg.name() << "' but is negative (" << count
+                           << ")";
+    } else if (!arg.type_list_attr().empty()) {
+      const tensorflow::AttrValue *list =
+          findResolvedAttr(node, arg.type_list_attr());
+      known &= list && list->value_case() == tensorflow::AttrValue::kList;
+      count = known ? list->list().type_size() : 0;
+    }
+    // Attr values are the file's: saturate rather than overflow.
+    expected = llvm::checkedAdd(expected, count).value_or(INT64_MAX);
+  }
+  if (known && expected != numDataInputs)
+    return emitError() << "has " << numDataInputs << " data input"
+                       << (numDataInputs == 1 ? "" : "s")
+                       << ", but its OpDef and attrs call for " << expected
+                       << " (" << argNames << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Output types
 //===----------------------------------------------------------------------===//
 
@@ -83,6 +241,13 @@ LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
                                       SmallVectorImpl<Type> &types,
                                       SmallVectorImpl<OutputArg> *args,
                                       std::string &error) {
+  // Any list is bounded by kMaxAttrListSize, or by the node's data inputs
+  // where it has more (a list that also sizes an input arg has exactly as
+  // many tensors as those inputs, which checkInputCounts checks).
+  int64_t dataInputs = llvm::count_if(node.input(), [](const std::string &in) {
+    return !StringRef(in).starts_with("^");
+  });
+  int64_t maxListSize = std::max(kMaxAttrListSize, dataInputs);
   for (const auto &arg : opDef.output_arg()) {
     int64_t count = 1;
     SmallVector<int> dtypes;
@@ -106,6 +271,14 @@ LogicalResult tfg::computeOutputTypes(const tensorflow::NodeDef &node,
       count = list->list().type_size();
       for (int t : list->list().type())
         dtypes.push_back(t);
+    }
+    if (count > maxListSize) {
+      const std::string &attr =
+          arg.number_attr().empty() ? arg.type_list_attr() : arg.number_attr();
+      error = "output '" + arg.name() + "' is sized by attr '" + attr +
+              "' = " + std::to_string(count) + ", more than the " +
+              std::to_string(maxListSize) + " tensors an output list may have";
+      return failure();
     }
     int dtype = arg.type();
     if (!arg.type_attr().empty()) {
@@ -174,9 +347,10 @@ tfg::createNodeOp(OpBuilder &builder, tensorflow::NodeDef &node,
   // The typed op for this op type, if any (cached: graphs repeat op types).
   auto cached = ctx.typedOps.try_emplace(node.op(), std::nullopt);
   if (cached.second) {
+    // Only a typed node op: an op type that happens to name another TFG op
+    // ("graph", "func", "return", "generic") is a node like any unknown one.
     OperationName name("tfg." + node.op(), context);
-    if (name.isRegistered() &&
-        name.getStringRef() != GenericOp::getOperationName())
+    if (name.hasInterface<TypedNodeOpInterface>())
       cached.first->second = name;
   }
   std::optional<OperationName> typedName = cached.first->second;
@@ -239,6 +413,7 @@ tfg::createNodeOp(OpBuilder &builder, tensorflow::NodeDef &node,
   setOperandSegments(state, numControl);
   // Inherent attrs go straight to the properties, so that Operation::create
   // uniques one dictionary per node (the discardable attrs), not two.
+  DictionaryAttr properties;
   if (std::optional<RegisteredOperationName> info =
           state.name.getRegisteredInfo()) {
     ArrayRef<StringAttr> inherentNames = info->getAttributeNames();
@@ -250,11 +425,23 @@ tfg::createNodeOp(OpBuilder &builder, tensorflow::NodeDef &node,
             .push_back(attr);
       if (!inherent.empty()) {
         state.attributes = std::move(discardable);
-        state.propertiesAttr = inherent.getDictionary(context);
+        properties = inherent.getDictionary(context);
       }
     }
   }
-  return builder.create(state);
+  // Not state.propertiesAttr: Operation::create converts that with no error
+  // callback and calls through a null function_ref when an attr is not of
+  // the property's C++ type. checkNodeAttrs has ruled that out for the
+  // OpDef's attrs; this conversion reports anything else instead of
+  // crashing.
+  Operation *op = builder.create(state);
+  if (properties && failed(op->setPropertiesFromAttribute(properties, [&] {
+        return emitError() << "attrs do not fit the typed op: ";
+      }))) {
+    op->erase();
+    return failure();
+  }
+  return op;
 }
 
 ParsedInput tfg::parseInputString(StringRef input) {

@@ -48,6 +48,36 @@ LogicalResult addDefaultAttrs(tensorflow::NodeDef &node,
                               const tensorflow::OpDef &opDef,
                               function_ref<InFlightDiagnostic()> emitError);
 
+/// Checks that every attr of the node that the OpDef declares holds the kind
+/// of value the OpDef's attr type calls for (`type` a type, `list(int)` a
+/// list of ints, ...), as TensorFlow's ValidateNodeDef does. A typed op
+/// stores its attrs as properties of fixed C++ types, so a wrong kind must
+/// be reported here, before any op is built; placeholders (function bodies)
+/// are left for instantiation. Also checks that a Const's value tensor has
+/// the Const's dtype (passes read the value as that dtype). Fails after a
+/// diagnostic through `emitError` naming the attr and what is wrong (for a
+/// kind, the expected and the actual one).
+LogicalResult checkNodeAttrs(const tensorflow::NodeDef &node,
+                             const tensorflow::OpDef &opDef,
+                             function_ref<InFlightDiagnostic()> emitError);
+
+/// Checks that a node of a known op type (or function) has as many data
+/// inputs (tensors) as its OpDef and attrs call for, and that no attr that
+/// sizes an input list is negative. A size not known yet (a placeholder attr
+/// in a function body) skips the check. Fails after a diagnostic through
+/// `emitError` saying what the OpDef expects.
+LogicalResult checkInputCount(const tensorflow::NodeDef &node,
+                              const tensorflow::OpDef &opDef,
+                              int64_t numDataInputs,
+                              function_ref<InFlightDiagnostic()> emitError);
+
+/// The longest list of tensors an attr (number_attr, type_list_attr) may
+/// give an output arg, unless the node has more data inputs (a list that
+/// also sizes an input is bounded by the inputs). Sizes read from a file
+/// must be bounded before anything is allocated: `num_split: 10^12` would
+/// otherwise build a trillion result types.
+constexpr int64_t kMaxAttrListSize = 1 << 16;
+
 /// One OpDef output arg of a node: its name and how many tensors it is.
 struct OutputArg {
   std::string name;
@@ -61,7 +91,8 @@ Type getArgTensorType(MLIRContext *context, int dtype, bool isRef);
 /// The data result types of a node from its OpDef and attrs (dtype from the
 /// OpDef, shape from `_output_shapes` when given). `args`, if non-null,
 /// receives the output args with their sizes. Fails if a list size cannot be
-/// found from the attrs.
+/// found from the attrs, or is larger than kMaxAttrListSize and the node's
+/// data inputs.
 LogicalResult computeOutputTypes(const tensorflow::NodeDef &node,
                                  const tensorflow::OpDef &opDef,
                                  MLIRContext *context,

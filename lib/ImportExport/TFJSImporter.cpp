@@ -12,9 +12,11 @@
 #include "TFJSImporter.h"
 
 #include "GraphDefImporter.h"
+#include "NodeConversion.h"
 
 #include "TFG/Dialect/IR/DataType.h"
 #include "TFG/ImportExport/Diagnostics.h"
+#include "TFG/ImportExport/OpRegistry.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/APFloat.h"
@@ -25,6 +27,7 @@
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -306,6 +309,18 @@ LogicalResult TFJSReader::parseWeightSpec(const json::Value &value,
   return success();
 }
 
+/// Whether a shard path stays in the model's folder, judged on the text
+/// alone, before anything is opened: a model.json must not make TFG read
+/// (or reveal the size of) a file it does not ship. Symbolic links inside
+/// the folder are followed: weight caches link shards to shared blobs.
+static bool isInsideModelFolder(StringRef path) {
+  if (path.contains('\0') || llvm::sys::path::is_absolute(path))
+    return false;
+  return llvm::none_of(llvm::make_range(llvm::sys::path::begin(path),
+                                        llvm::sys::path::end(path)),
+                       [](StringRef component) { return component == ".."; });
+}
+
 LogicalResult TFJSReader::parseManifest(const json::Value *manifest,
                                         std::vector<WeightGroup> &groups) {
   // A model without Consts has no weights to list.
@@ -322,11 +337,15 @@ LogicalResult TFJSReader::parseManifest(const json::Value *manifest,
     if (!paths || !weights)
       return fileError() << where << " needs arrays 'paths' and 'weights'";
     WeightGroup &group = groups.emplace_back();
-    for (const json::Value &path : *paths) {
+    for (auto [p, path] : llvm::enumerate(*paths)) {
       std::optional<StringRef> s = path.getAsString();
       if (!s || s->empty())
         return fileError() << where
                            << ".paths holds a non-string or empty shard path";
+      if (!isInsideModelFolder(*s))
+        return fileError() << where << ".paths[" << p << "] '" << *s
+                           << "' leaves the model folder: shard paths must "
+                              "be relative, without '..'";
       group.paths.push_back(s->str());
     }
     for (auto [w, weight] : llvm::enumerate(*weights)) {
@@ -362,20 +381,21 @@ LogicalResult TFJSReader::setWeight(const WeightSpec &spec, StringRef data) {
     return nodeError(spec.name) << "(" << node->op()
                                 << ") is named by a weight, but only Const "
                                    "nodes take weights";
+  // The weight is decoded by the Const's attrs: they must be of their kinds
+  // first (as the GraphDef importer checks every node).
+  if (failed(checkNodeAttrs(*node, *lookupOpDef("Const"), [&] {
+        return nodeError(spec.name) << "(Const) ";
+      })))
+    return failure();
   auto &attrs = *node->mutable_attr();
   tensorflow::AttrValue &value = attrs["value"];
+  // The Const's dtype (checkNodeAttrs has checked that its value tensor, if
+  // any, agrees), else its value's, else the manifest's.
   int valueDtype = value.has_tensor() ? value.tensor().dtype() : DT_INVALID;
   int dtype = valueDtype != DT_INVALID ? valueDtype : stored;
   auto dtypeIt = attrs.find("dtype");
-  if (dtypeIt != attrs.end()) {
-    if (dtypeIt->second.value_case() != tensorflow::AttrValue::kType)
-      return nodeError(spec.name) << "(Const) attr 'dtype' is not a type";
+  if (dtypeIt != attrs.end())
     dtype = dtypeIt->second.type();
-  }
-  if (valueDtype != DT_INVALID && valueDtype != dtype)
-    return nodeError(spec.name)
-           << "(Const) attr 'dtype' is " << dataTypeName(dtype)
-           << " but its value tensor is " << dataTypeName(valueDtype);
   if (!isConvertible(stored, dtype))
     return nodeError(spec.name)
            << "(Const) has dtype " << dataTypeName(dtype)
@@ -442,16 +462,107 @@ static std::optional<uint64_t> storedByteSize(const WeightSpec &spec,
   return size;
 }
 
+/// "shard 'a' of weightsManifest[0] holds" / "shards 'a', 'b' of ...
+/// hold": the start of a diagnostic about a group's shards.
+static std::string describeShards(const WeightGroup &group, unsigned index) {
+  bool one = group.paths.size() == 1;
+  return (one ? "weight shard '" : "weight shards '") +
+         llvm::join(group.paths, "', '") + "' of weightsManifest[" +
+         std::to_string(index) + (one ? "] holds " : "] hold ");
+}
+
 LogicalResult TFJSReader::readGroup(const WeightGroup &group, unsigned index) {
   if (group.weights.empty())
     return success();
+  // "weight 'w' (...) runs past the end of the shards": a weight that does
+  // not fit in the `total` bytes of the group's shards.
+  auto runsPast = [&](const WeightSpec &spec, uint64_t offset,
+                      std::optional<uint64_t> size, uint64_t total) {
+    auto diag = fileError();
+    diag << "weight '" << spec.name << "' (" << spec.dtype << " "
+         << formatShape(spec.shape);
+    if (!spec.quantization.empty())
+      diag << " stored as " << spec.quantization;
+    diag << ") runs past the end of the shards of weightsManifest[" << index
+         << "]: it starts at byte " << offset;
+    if (size)
+      diag << " and needs " << *size << " bytes";
+    diag << ", but ";
+    if (group.paths.empty())
+      diag << "the group lists no shard";
+    else if (group.paths.size() == 1)
+      diag << "shard '" << group.paths.front() << "' holds only " << total
+           << " bytes";
+    else
+      diag << "shards '" << llvm::join(group.paths, "', '") << "' hold only "
+           << total << " bytes";
+    return diag;
+  };
+  // Where each weight starts and how long it is, as far as the manifest
+  // says (a string weight's length is in the shards): checked against the
+  // files' sizes before they are read.
+  SmallVector<std::pair<uint64_t, uint64_t>> extents;
+  std::optional<uint64_t> expected = 0;
+  for (const WeightSpec &spec : group.weights) {
+    unsigned elementSize = storedElementSize(spec);
+    std::optional<int64_t> size =
+        elementSize ? llvm::checkedMul<int64_t>(spec.numElements, elementSize)
+                    : std::nullopt;
+    std::optional<int64_t> end =
+        size ? llvm::checkedAdd<int64_t>(*expected, *size) : std::nullopt;
+    if (!end) {
+      expected.reset();
+      break;
+    }
+    extents.push_back({*expected, *size});
+    expected = *end;
+  }
+
+  SmallString<256> dir = llvm::sys::path::parent_path(jsonPath);
+  std::vector<std::string> fullPaths;
+  uint64_t total = 0;
+  for (auto [i, path] : llvm::enumerate(group.paths)) {
+    SmallString<256> joinedPath = dir;
+    llvm::sys::path::append(joinedPath, path);
+    const std::string &full = fullPaths.emplace_back(joinedPath.str());
+    auto cannotRead = [&, i = i]() {
+      return fileError() << "cannot read weight shard '" << full << "' (shard "
+                         << i + 1 << " of " << group.paths.size()
+                         << " of weightsManifest[" << index
+                         << "], whose first weight is '"
+                         << group.weights.front().name << "'): ";
+    };
+    // A FIFO or device would block or never end: only files are read.
+    llvm::sys::fs::file_status status;
+    if (std::error_code ec = llvm::sys::fs::status(full, status))
+      return cannotRead() << ec.message();
+    if (!llvm::sys::fs::is_regular_file(status))
+      return cannotRead() << "not a regular file";
+    total += status.getSize();
+  }
+  if (expected && total < *expected) {
+    for (auto [spec, extent] : llvm::zip(group.weights, extents))
+      if (extent.first + extent.second > total)
+        return runsPast(spec, extent.first, extent.second, total)
+               << " (the manifest's weights take " << *expected << ")";
+  }
+  // Bytes no weight reads mean the manifest and the shards disagree (a
+  // shard of another model, a truncated manifest).
+  auto tooLong = [&](uint64_t used) {
+    bool one = group.paths.size() == 1;
+    return fileError() << (one ? "weight shard '" : "weight shards '")
+                       << llvm::join(group.paths, "', '")
+                       << "' of weightsManifest[" << index
+                       << (one ? "] holds " : "] hold ") << total
+                       << " bytes, but the manifest's weights take " << used;
+  };
+  if (expected && total > *expected)
+    return tooLong(*expected);
+
   // The group's bytes: its one shard as mapped, or all of them copied
   // together (a weight may straddle two shards).
-  SmallString<256> dir = llvm::sys::path::parent_path(jsonPath);
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> shards;
-  for (auto [i, path] : llvm::enumerate(group.paths)) {
-    SmallString<256> full = dir;
-    llvm::sys::path::append(full, path);
+  for (auto [i, full] : llvm::enumerate(fullPaths)) {
     auto buffer = llvm::MemoryBuffer::getFile(full, /*IsText=*/false,
                                               /*RequiresNullTerminator=*/false);
     if (!buffer)
@@ -472,33 +583,22 @@ LogicalResult TFJSReader::readGroup(const WeightGroup &group, unsigned index) {
       joined += shard->getBuffer();
     bytes = joined;
   }
+  // The files may have changed since their sizes were taken.
+  total = bytes.size();
 
   uint64_t offset = 0;
   for (const WeightSpec &spec : group.weights) {
     uint64_t available = bytes.size() - offset;
     std::optional<uint64_t> size =
         storedByteSize(spec, bytes.drop_front(offset));
-    if (!size || *size > available) {
-      auto diag = fileError();
-      diag << "weight '" << spec.name << "' (" << spec.dtype << " "
-           << formatShape(spec.shape);
-      if (!spec.quantization.empty())
-        diag << " stored as " << spec.quantization;
-      diag << ") runs past the end of the shards of weightsManifest[" << index
-           << "]: it starts at byte " << offset;
-      if (size)
-        diag << " and needs " << *size << " bytes";
-      diag << ", but ";
-      if (shards.size() == 1)
-        diag << "shard '" << group.paths.front() << "' holds";
-      else
-        diag << "shards '" << llvm::join(group.paths, "', '") << "' hold";
-      return diag << " only " << bytes.size() << " bytes";
-    }
+    if (!size || *size > available)
+      return runsPast(spec, offset, size, bytes.size());
     if (failed(setWeight(spec, bytes.substr(offset, *size))))
       return failure();
     offset += *size;
   }
+  if (offset != bytes.size())
+    return tooLong(offset);
   return success();
 }
 

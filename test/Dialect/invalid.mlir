@@ -65,3 +65,22 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{'tfg.Conv2D' op attribute 'T' failed to satisfy constraint}}
   %y, %ctl_y = tfg.Conv2D(%x, %x) name("y") {T = !tfg.string, strides = [1, 1, 1, 1], padding = "SAME"} : (tensor<f32>, tensor<f32>) -> (tensor<f32>)
 }
+
+// -----
+
+// A count past int32 is not truncated into an operand segment size (2^32 + 1
+// would have become 1, which matches the one operand).
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %ctl = tfg.Placeholder name("x") {dtype = f32} : () -> (tensor<f32>)
+  // expected-error @+1 {{'tfg.AddN' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'}}
+  %s, %ctl_s = tfg.AddN(%x) name("s") {N = 4294967297 : i64, T = f32} : (tensor<f32>) -> (tensor<f32>)
+}
+
+// -----
+
+// Nor is a negative one made a segment size.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %ctl = tfg.Placeholder name("x") {dtype = f32} : () -> (tensor<f32>)
+  // expected-error @+1 {{'tfg.AddN' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'}}
+  %s, %ctl_s = tfg.AddN(%x) name("s") {N = -1 : i64, T = f32} : (tensor<f32>) -> (tensor<f32>)
+}

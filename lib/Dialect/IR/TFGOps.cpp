@@ -181,10 +181,13 @@ computeOperandSegments(OperationName name, ArrayRef<NamedAttribute> attrList,
         return failure();
       sizes.push_back(list.size());
     } else {
+      // A count that is no segment size (negative, or past int32) is left
+      // to the verifier too, rather than truncated.
       auto count = dyn_cast_or_null<IntegerAttr>(attr);
-      if (!count)
+      if (!count || count.getValue().isNegative() ||
+          count.getValue().getActiveBits() > 31)
         return failure();
-      sizes.push_back(count.getInt());
+      sizes.push_back(count.getValue().getZExtValue());
     }
   }
   sizes.push_back(numControl);
