@@ -102,6 +102,27 @@ def InlineFunctions : Pass<"tfg-inline-functions", "mlir::ModuleOp"> {
   ];
 }
 
+def NameBySignature : Pass<"tfg-name-by-signature", "mlir::ModuleOp"> {
+  let summary = "Name a graph's inputs and outputs after its serving signature";
+  let description = [{
+    A TF2 SavedModel's graph feeds `serving_default_x` and fetches
+    `StatefulPartitionedCall:0`; its signature calls them `x` and
+    `output_0`, and so do the graphs TensorFlow itself freezes
+    (`convert_variables_to_constants_v2`). This pass renames each input
+    Placeholder the signature (`tfg.signature`) feeds to its signature key,
+    and adds an `Identity` named after each output key reading the fetched
+    tensor (looking through the `IdentityN` that `tfg-inline-functions`
+    leaves in place of a call), then rewrites the signature to the new
+    names (`x:0`, `output_0:0`). A node that already has such a name is
+    renamed out of the way (`x_1`). Part of `tfg-translate --freeze` for
+    TF2 SavedModels.
+
+    Does nothing without a signature. Errors: a signature tensor that names
+    no node or an output it does not have, an input that is not a
+    Placeholder, two keys for one input.
+  }];
+}
+
 def FreezeVariables : Pass<"tfg-freeze-variables", "mlir::ModuleOp"> {
   let summary = "Turn variables into constants read from a checkpoint";
   let description = [{
