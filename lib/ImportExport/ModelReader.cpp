@@ -4,6 +4,7 @@
 
 #include "GraphDefExporter.h"
 #include "GraphDefImporter.h"
+#include "ObjectGraph.h"
 #include "TFJSImporter.h"
 
 #include "TFG/Dialect/IR/TFG.h"
@@ -163,6 +164,8 @@ finishImport(tensorflow::GraphDef &graph, StringRef file, MLIRContext *context,
   if (meta)
     recordSignature(*meta, options.signature, *module);
   if (failed(importGraphDef(graph, *module, file, options, lines)))
+    return nullptr;
+  if (meta && failed(annotateCheckpointKeys(*meta, *module, file)))
     return nullptr;
   return module;
 }

@@ -87,6 +87,9 @@ struct LowerToLLVMPipelineOptions
 
 void buildOptimizeForInferencePipeline(
     OpPassManager &pm, const OptimizeForInferenceOptions &options) {
+  // TF2 models compute inside the function library: flatten it first, so
+  // that every later step sees the whole computation.
+  pm.addPass(createInlineFunctions());
   if (!options.checkpoint.empty()) {
     FreezeVariablesOptions freeze;
     freeze.checkpoint = options.checkpoint;

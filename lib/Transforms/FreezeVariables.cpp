@@ -325,6 +325,10 @@ void FreezeVariablesPass::runOnOperation() {
       }
       key = saved->second.key;
     }
+    // A TF2 SavedModel's variables are saved under their object-graph path.
+    if (auto objectKey =
+            variable->getAttrOfType<StringAttr>(attrs::kCheckpointKey))
+      key = objectKey.getValue().str();
     if (auto it = renamed.find(name); it != renamed.end()) {
       key = it->second;
     } else if (useMovingAverages &&

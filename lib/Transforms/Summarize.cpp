@@ -4,6 +4,8 @@
 #include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Transforms/Passes.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -93,19 +95,50 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
   /// A tfg-optimize-for-inference command line for this graph: the
   /// inputs that carry data, the bindings of those that only switch training
   /// on, the inferred outputs, and a checkpoint when variables remain.
+  /// The outputs of the module's serving signature (key = "node:i"), in
+  /// key order; empty without one.
+  static SmallVector<NamedAttribute> getSignatureOutputs(GraphOp graph) {
+    SmallVector<NamedAttribute> result;
+    if (auto module = graph->getParentOfType<ModuleOp>())
+      if (auto signature =
+              module->getAttrOfType<DictionaryAttr>(attrs::kSignature))
+        if (auto outputs = signature.getAs<DictionaryAttr>("outputs"))
+          for (NamedAttribute output : outputs)
+            if (isa<StringAttr>(output.getValue()))
+              result.push_back(output);
+    return result;
+  }
+
   static void printSuggestedCommand(GraphOp graph, bool hasVariables,
                                     raw_ostream &os) {
     SmallVector<std::string> inputs, bindings, outputs;
+    // A signature names the inputs a user feeds (not `saver_filename`).
+    llvm::StringSet<> signatureInputs;
+    if (auto module = graph->getParentOfType<ModuleOp>())
+      if (auto signature =
+              module->getAttrOfType<DictionaryAttr>(attrs::kSignature))
+        if (auto fed = signature.getAs<DictionaryAttr>("inputs"))
+          for (NamedAttribute input : fed)
+            if (auto tensor = dyn_cast<StringAttr>(input.getValue()))
+              signatureInputs.insert(nodeNameOfTensor(tensor.getValue()));
     for (Operation *input : getInputNodes(graph)) {
+      if (!signatureInputs.empty() &&
+          !signatureInputs.contains(getNodeName(input)))
+        continue;
       std::string value = suggestBinding(input);
       if (value.empty())
         inputs.push_back(getNodeName(input).str());
       else
         bindings.push_back((getNodeName(input) + "=" + value).str());
     }
-    for (Operation *output : inferOutputNodes(graph))
-      if (!isTrainingOnlySink(output))
-        outputs.push_back(getNodeName(output).str());
+    SmallVector<NamedAttribute> signatureOutputs = getSignatureOutputs(graph);
+    for (NamedAttribute output : signatureOutputs)
+      if (auto tensor = dyn_cast<StringAttr>(output.getValue()))
+        outputs.push_back(tensor.str());
+    if (signatureOutputs.empty())
+      for (Operation *output : inferOutputNodes(graph))
+        if (!isTrainingOnlySink(output))
+          outputs.push_back(getNodeName(output).str());
     SmallVector<std::string> options;
     if (!inputs.empty())
       options.push_back("inputs=" + llvm::join(inputs, ","));
@@ -154,7 +187,19 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
       os << ")";
     }
     os << "\noutputs:";
-    SmallVector<Operation *> outputs = inferOutputNodes(graph);
+    // A serving signature says what the outputs are; guessing is for graphs
+    // without one (a TF2 SavedModel's unconsumed nodes are its save and
+    // restore calls).
+    SmallVector<NamedAttribute> signatureOutputs = getSignatureOutputs(graph);
+    if (!signatureOutputs.empty()) {
+      os << " (signature)";
+      for (NamedAttribute output : signatureOutputs)
+        os << " " << output.getName().getValue() << " = "
+           << cast<StringAttr>(output.getValue()).getValue();
+    }
+    SmallVector<Operation *> outputs;
+    if (signatureOutputs.empty())
+      outputs = inferOutputNodes(graph);
     for (Operation *output : ArrayRef<Operation *>(outputs).take_front(20))
       os << " " << getNodeName(output) << " (" << getNodeOpType(output) << ")";
     if (outputs.size() > 20)

@@ -145,7 +145,12 @@ static LogicalResult freezeIfAsked(ModuleOp module) {
   options.useMovingAverages = useMovingAverages;
   options.rename.assign(renameVariables.begin(), renameVariables.end());
   PassManager pm(module->getContext());
+  // TF2 SavedModels compute in their function library, and their variables
+  // reach the computation as captured call inputs: inline first.
+  pm.addPass(tfg::createInlineFunctions());
   pm.addPass(tfg::createFreezeVariables(options));
+  if (module->hasAttr(tfg::attrs::kTF2ObjectGraph))
+    pm.addPass(tfg::createNameBySignature());
   return pm.run(module);
 }
 

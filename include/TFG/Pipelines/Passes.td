@@ -16,7 +16,8 @@ def OptimizeForInference
     : Pass<"tfg-optimize-for-inference", "mlir::ModuleOp"> {
   let summary = "The whole training-graph to inference-graph surgery";
   let description = [{
-    Runs, in this order: `tfg-freeze-variables` (only with `checkpoint`),
+    Runs, in this order: `tfg-inline-functions` (TF2 models compute in
+    their function library), `tfg-freeze-variables` (only with `checkpoint`),
     `tfg-strip-unused-nodes` (inputs, outputs), `tfg-bind-placeholders`
     (`bind`, e.g. `training=false`; PlaceholderWithDefault nodes not listed
     in `inputs` take their defaults), `tfg-eliminate-switch-merge`,

@@ -54,6 +54,75 @@ def StripUnusedNodes : Pass<"tfg-strip-unused-nodes", "mlir::ModuleOp"> {
   ];
 }
 
+def InlineFunctions : Pass<"tfg-inline-functions", "mlir::ModuleOp"> {
+  let summary = "Replace function calls by the bodies of their functions";
+  let description = [{
+    Replaces every `PartitionedCall`, `StatefulPartitionedCall` and call by
+    function name (a node whose op type is a function of the library) by a
+    copy of the callee's body, recursively: calls inside the copied bodies
+    are inlined too, and a function called twice is copied twice. This is
+    how a TF2 SavedModel, whose computation lives in the function library
+    behind a `StatefulPartitionedCall`, becomes one flat graph for freezing,
+    surgery and the CPU lowering.
+
+    Copied nodes are named `<call node>/<body node>` (made unique) and keep
+    their attrs, devices and `_output_shapes`; `#tfg.placeholder` attrs
+    take the values the call instantiates the function with. Users of the
+    call's output `i` use the body's i-th returned tensor; a control edge
+    from a function argument becomes one from the operand's producer; the
+    call's control inputs become control inputs of the body's entry nodes;
+    a node that depended on the call by a control edge depends on a `NoOp`
+    of the call's name, which waits for the body's control outputs
+    (`control_ret`) and returned tensors. A call the serving signature
+    names (`StatefulPartitionedCall:0`), or one that is an output of the
+    graph (nothing uses it), leaves an `IdentityN` of its name, so the
+    signature and `--outputs` still find its tensors.
+
+    Calls inside the functions that stay in the library (the bodies of
+    `While` and `If`) are inlined as well. Then, unless
+    `keep-unused-functions`, functions nothing refers to any more are
+    dropped, so the exported library holds only what the graph still needs.
+
+    Errors, each naming the call node and the function: a function missing
+    from the library, an `f` attr that is not a function reference (a
+    placeholder no call resolves), an arity mismatch, an attr placeholder
+    the call does not give, recursion (the chain is named), calls nested
+    deeper than `max-depth` or copying more than `max-nodes` nodes into
+    one body (a function calling another twice, thirty levels deep, would
+    copy 2^30).
+  }];
+  let options = [
+    Option<"keepUnusedFunctions", "keep-unused-functions", "bool",
+           /*default=*/"false",
+           "Keep functions no longer called in the library">,
+    Option<"maxDepth", "max-depth", "unsigned", /*default=*/"64",
+           "Deepest chain of nested calls to inline">,
+    Option<"maxNodes", "max-nodes", "uint64_t", /*default=*/"4194304",
+           "Most nodes to copy into one graph or function body">,
+  ];
+}
+
+def NameBySignature : Pass<"tfg-name-by-signature", "mlir::ModuleOp"> {
+  let summary = "Name a graph's inputs and outputs after its serving signature";
+  let description = [{
+    A TF2 SavedModel's graph feeds `serving_default_x` and fetches
+    `StatefulPartitionedCall:0`; its signature calls them `x` and
+    `output_0`, and so do the graphs TensorFlow itself freezes
+    (`convert_variables_to_constants_v2`). This pass renames each input
+    Placeholder the signature (`tfg.signature`) feeds to its signature key,
+    and adds an `Identity` named after each output key reading the fetched
+    tensor (looking through the `IdentityN` that `tfg-inline-functions`
+    leaves in place of a call), then rewrites the signature to the new
+    names (`x:0`, `output_0:0`). A node that already has such a name is
+    renamed out of the way (`x_1`). Part of `tfg-translate --freeze` for
+    TF2 SavedModels.
+
+    Does nothing without a signature. Errors: a signature tensor that names
+    no node or an output it does not have, an input that is not a
+    Placeholder, two keys for one input.
+  }];
+}
+
 def FreezeVariables : Pass<"tfg-freeze-variables", "mlir::ModuleOp"> {
   let summary = "Turn variables into constants read from a checkpoint";
   let description = [{

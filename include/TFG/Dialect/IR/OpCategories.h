@@ -54,7 +54,10 @@ enum class OpCategory : uint32_t {
   /// The saver's machinery: SaveV2, RestoreV2, MergeV2Checkpoints,
   /// ShardedFilename.
   Checkpointing = 1u << 12,
-  LLVM_MARK_AS_BITMASK_ENUM(/*LargestValue=*/Checkpointing)
+  /// Calls the function its `f` attr names: PartitionedCall,
+  /// StatefulPartitionedCall.
+  FunctionCall = 1u << 13,
+  LLVM_MARK_AS_BITMASK_ENUM(/*LargestValue=*/FunctionCall)
 };
 
 /// Every category of `opType` (None for op types the table does not list).
@@ -97,6 +100,7 @@ TFG_OP_CATEGORY_QUERY(isForwarding, OpCategory::Forwarding)
 TFG_OP_CATEGORY_QUERY(isConvLike, OpCategory::ConvLike)
 TFG_OP_CATEGORY_QUERY(isVariableLike, OpCategory::Variable)
 TFG_OP_CATEGORY_QUERY(isPlaceholderLike, OpCategory::Placeholder)
+TFG_OP_CATEGORY_QUERY(isFunctionCall, OpCategory::FunctionCall)
 
 #undef TFG_OP_CATEGORY_QUERY
 

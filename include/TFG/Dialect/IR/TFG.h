@@ -41,6 +41,14 @@ inline constexpr llvm::StringLiteral kFullType = "tfg.full_type";
 inline constexpr llvm::StringLiteral kDeprecatedVersion =
     "tfg.deprecated_version";
 inline constexpr llvm::StringLiteral kDebugInfo = "tfg.debug_info";
+/// On a variable node of a TF2 SavedModel: its checkpoint key, derived from
+/// the object graph (`x/.ATTRIBUTES/VARIABLE_VALUE`); tfg-freeze-variables
+/// reads the variable's value under it.
+inline constexpr llvm::StringLiteral kCheckpointKey = "tfg.checkpoint_key";
+/// On the module: it was imported from a TF2 SavedModel, whose object graph
+/// gave its variables their checkpoint keys (freezing then also names the
+/// graph's inputs and outputs after the signature).
+inline constexpr llvm::StringLiteral kTF2ObjectGraph = "tfg.tf2_object_graph";
 /// The serving signature, on the module:
 /// {name, inputs = {key = "tensor:0"}, outputs = {...}}.
 inline constexpr llvm::StringLiteral kSignature = "tfg.signature";

@@ -1,0 +1,192 @@
+//===- NameBySignature.cpp - Inputs and outputs named as the signature ----===//
+
+#include "TFG/Analysis/GraphQueries.h"
+#include "TFG/Dialect/IR/OpCategories.h"
+#include "TFG/Transforms/Passes.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir::tfg {
+#define GEN_PASS_DEF_NAMEBYSIGNATURE
+#include "TFG/Transforms/Passes.h.inc"
+} // namespace mlir::tfg
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+namespace {
+struct NameBySignaturePass
+    : tfg::impl::NameBySignatureBase<NameBySignaturePass> {
+  void runOnOperation() override;
+
+private:
+  /// The output `index` of the node a tensor name ("n:1") names; null after
+  /// an error.
+  Value resolveTensor(GraphOp graph, StringRef key, StringRef tensor);
+  /// Gives `node` the name `name`, renaming a node that has it out of the
+  /// way.
+  void claimName(Operation *node, StringRef name);
+
+  llvm::StringMap<Operation *> byName;
+  llvm::StringSet<> names;
+};
+} // namespace
+
+Value NameBySignaturePass::resolveTensor(GraphOp graph, StringRef key,
+                                         StringRef tensor) {
+  StringRef nodeName = nodeNameOfTensor(tensor);
+  unsigned index = 0;
+  if (nodeName.size() < tensor.size())
+    (void)tensor.drop_front(nodeName.size() + 1).getAsInteger(10, index);
+  auto it = byName.find(nodeName);
+  if (it == byName.end()) {
+    graph.emitError() << "tfg-name-by-signature: signature tensor '" << key
+                      << "' is '" << tensor << "', but no node is named '"
+                      << nodeName << "'";
+    return nullptr;
+  }
+  ResultRange results = getDataResults(it->second);
+  if (index >= results.size()) {
+    it->second->emitError()
+        << "tfg-name-by-signature: signature tensor '" << key << "' is '"
+        << tensor << "', but node '" << nodeName << "' has " << results.size()
+        << " outputs";
+    return nullptr;
+  }
+  return results[index];
+}
+
+void NameBySignaturePass::claimName(Operation *node, StringRef name) {
+  if (getNodeName(node) == name)
+    return;
+  auto it = byName.find(name);
+  if (it != byName.end() && it->second != node) {
+    Operation *other = it->second;
+    std::string moved = name.str();
+    for (unsigned i = 1; names.contains(moved); ++i)
+      moved = (name + "_" + Twine(i)).str();
+    names.insert(moved);
+    other->setAttr(attrs::kName, StringAttr::get(&getContext(), moved));
+    byName[moved] = other;
+  }
+  byName.erase(getNodeName(node));
+  node->setAttr(attrs::kName, StringAttr::get(&getContext(), name));
+  names.insert(name);
+  byName[name] = node;
+}
+
+void NameBySignaturePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  auto signature = module->getAttrOfType<DictionaryAttr>(attrs::kSignature);
+  if (!signature)
+    return;
+  GraphOp graph = getSingleGraph(module);
+  if (!graph)
+    return signalPassFailure();
+  byName.clear();
+  names.clear();
+  for (Operation &op : graph.getBlock()) {
+    byName[getNodeName(&op)] = &op;
+    names.insert(getNodeName(&op));
+  }
+  auto inputs = signature.getAs<DictionaryAttr>("inputs");
+  auto outputs = signature.getAs<DictionaryAttr>("outputs");
+  Builder b(&getContext());
+
+  // Resolve everything first: renaming inputs must not change what an
+  // output name refers to.
+  SmallVector<std::pair<StringAttr, Operation *>> inputNodes;
+  llvm::DenseMap<Operation *, StringAttr> keyOfInput;
+  for (NamedAttribute input :
+       inputs ? inputs.getValue() : ArrayRef<NamedAttribute>{}) {
+    auto tensor = dyn_cast<StringAttr>(input.getValue());
+    Value value =
+        tensor ? resolveTensor(graph, input.getName(), tensor) : nullptr;
+    if (!value)
+      return signalPassFailure();
+    Operation *node = value.getDefiningOp();
+    if (!isPlaceholderLike(node)) {
+      node->emitError() << "tfg-name-by-signature: signature input '"
+                        << input.getName().getValue() << "' is node '"
+                        << getNodeName(node) << "', which is a "
+                        << getNodeOpType(node) << ", not a Placeholder";
+      return signalPassFailure();
+    }
+    auto [it, inserted] = keyOfInput.try_emplace(node, input.getName());
+    if (!inserted) {
+      node->emitError() << "tfg-name-by-signature: Placeholder '"
+                        << getNodeName(node) << "' is both signature input '"
+                        << it->second.getValue() << "' and '"
+                        << input.getName().getValue() << "'";
+      return signalPassFailure();
+    }
+    inputNodes.emplace_back(input.getName(), node);
+  }
+  SmallVector<std::pair<StringAttr, Value>> outputValues;
+  for (NamedAttribute output :
+       outputs ? outputs.getValue() : ArrayRef<NamedAttribute>{}) {
+    auto tensor = dyn_cast<StringAttr>(output.getValue());
+    Value value =
+        tensor ? resolveTensor(graph, output.getName(), tensor) : nullptr;
+    if (!value)
+      return signalPassFailure();
+    outputValues.emplace_back(output.getName(), value);
+  }
+
+  SmallVector<NamedAttribute> newInputs, newOutputs;
+  for (auto [key, node] : inputNodes) {
+    claimName(node, key);
+    newInputs.push_back(
+        b.getNamedAttr(key, b.getStringAttr(key.getValue() + ":0")));
+  }
+  IRRewriter rewriter(&getContext());
+  SmallVector<Operation *> forwarders;
+  for (auto [key, value] : outputValues) {
+    Operation *producer = value.getDefiningOp();
+    SmallVector<Value> controls;
+    // Look through the IdentityN an inlined call leaves: the output reads
+    // the tensor itself, after the IdentityN's control inputs.
+    if (auto identityN = dyn_cast<IdentityNOp>(producer)) {
+      unsigned index = cast<OpResult>(value).getResultNumber();
+      controls.assign(getControlOperands(producer).begin(),
+                      getControlOperands(producer).end());
+      value = getDataOperands(producer)[index];
+      forwarders.push_back(producer);
+    }
+    rewriter.setInsertionPointAfter(producer);
+    OperationState state(producer->getLoc(), "tfg.Identity");
+    state.addOperands(value);
+    state.addOperands(controls);
+    state.addAttribute(
+        "T", TypeAttr::get(cast<ShapedType>(value.getType()).getElementType()));
+    state.addTypes({value.getType(), ControlType::get(&getContext())});
+    Operation *identity = rewriter.create(state);
+    if (Attribute device = producer->getAttr(attrs::kDevice))
+      identity->setAttr(attrs::kDevice, device);
+    // The Identity is new: give it a placeholder name, then claim the key.
+    std::string temporary = (key.getValue() + "/signature_output").str();
+    for (unsigned i = 1; names.contains(temporary); ++i)
+      temporary = (key.getValue() + "/signature_output_" + Twine(i)).str();
+    identity->setAttr(attrs::kName, b.getStringAttr(temporary));
+    names.insert(temporary);
+    byName[temporary] = identity;
+    claimName(identity, key);
+    newOutputs.push_back(
+        b.getNamedAttr(key, b.getStringAttr(key.getValue() + ":0")));
+  }
+  // A look-through IdentityN nothing else uses has no job left.
+  for (Operation *forwarder : forwarders)
+    if (forwarder->use_empty())
+      rewriter.eraseOp(forwarder);
+
+  module->setAttr(
+      attrs::kSignature,
+      b.getDictionaryAttr({
+          b.getNamedAttr("name", signature.get("name")),
+          b.getNamedAttr("inputs", b.getDictionaryAttr(newInputs)),
+          b.getNamedAttr("outputs", b.getDictionaryAttr(newOutputs)),
+      }));
+}
