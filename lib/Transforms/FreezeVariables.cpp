@@ -11,11 +11,13 @@
 #include "TFG/Checkpoint/CheckpointReader.h"
 #include "TFG/Dialect/IR/OpCategories.h"
 #include "TFG/Transforms/Passes.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -214,54 +216,143 @@ FailureOr<ElementsAttr> FreezeVariablesPass::readValue(
       cast<ShapedType>(type), blobName, std::move(blob)));
 }
 
+/// Nodes a resource handle passes through unchanged on its way to a read:
+/// the v1 control flow of a `tf.cond` or `tf.while_loop` built around a
+/// Keras layer, and Identity chains. Freezing retypes them from `resource`
+/// to the variable's dtype, as TensorFlow's convert_variables_to_constants
+/// does.
+static bool forwardsHandle(Operation *node) {
+  return isForwarding(node) || isSwitchLike(node) || isMergeLike(node) ||
+         isEnterLike(node) || isExitLike(node) || isNextIterationLike(node);
+}
+
+static bool isResourceTensor(Type type) {
+  auto tensor = dyn_cast<TensorType>(type);
+  return tensor && isa<ResourceType>(tensor.getElementType());
+}
+
 /// Replaces `variable` by a Const of `value` (name, dtype and value only,
-/// as TensorFlow writes it), and a resource variable's ReadVariableOp
-/// users by Identity.
+/// as TensorFlow writes it). A resource variable's handle may reach its
+/// readers through forwardsHandle() nodes, which are retyped to the value;
+/// ReadVariableOp readers become Identity, ResourceGather readers GatherV2.
 LogicalResult FreezeVariablesPass::freeze(Operation *variable,
                                           ElementsAttr value) {
   MLIRContext *context = variable->getContext();
   bool resource = isa<VarHandleOpOp>(variable);
   Value handle = variable->getResult(0);
-  for (Operation *user : handle.getUsers()) {
-    StringRef type = getNodeOpType(user);
-    if (writesVariable(type))
-      return user->emitError()
-             << "node '" << getNodeName(user) << "' (" << type
-             << ") writes variable '" << getNodeName(variable)
-             << "', and the outputs depend on it: a frozen graph cannot "
-                "keep state (choose outputs that do not need this node)";
-    if (resource && !isa<ReadVariableOpOp>(user))
+  Type dtype = value.getElementType();
+
+  // Everything the handle reaches, checked before anything changes.
+  SmallVector<Operation *> forwarders, reads;
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  SmallVector<Value> worklist{handle};
+  while (!worklist.empty()) {
+    Value reached = worklist.pop_back_val();
+    for (Operation *user : reached.getUsers()) {
+      StringRef type = getNodeOpType(user);
+      if (writesVariable(type))
+        return user->emitError()
+               << "node '" << getNodeName(user) << "' (" << type
+               << ") writes variable '" << getNodeName(variable)
+               << "', and the outputs depend on it: a frozen graph cannot "
+                  "keep state (choose outputs that do not need this node)";
+      if (!resource)
+        continue;
+      if (isa<ReadVariableOpOp>(user) || type == "ResourceGather") {
+        if (seen.insert(user).second)
+          reads.push_back(user);
+        continue;
+      }
+      if (forwardsHandle(user)) {
+        if (!seen.insert(user).second)
+          continue;
+        forwarders.push_back(user);
+        if (auto t = user->getAttrOfType<TypeAttr>("T");
+            t && !isa<ResourceType>(t.getValue()) && t.getValue() != dtype)
+          return user->emitError()
+                 << "node '" << getNodeName(user) << "' (" << type
+                 << ") forwards resource variable '" << getNodeName(variable)
+                 << "' of dtype " << dtype << " and a tensor of " << t;
+        for (Value result : getDataResults(user))
+          if (isResourceTensor(result.getType()))
+            worklist.push_back(result);
+        continue;
+      }
       return user->emitError()
              << "node '" << getNodeName(user) << "' (" << type
              << ") uses resource variable '" << getNodeName(variable)
-             << "'; only ReadVariableOp can read a frozen variable";
+             << "'; a frozen variable can only be read (ReadVariableOp, "
+                "ResourceGather), on the way through Identity, Switch, "
+                "Merge, Enter, Exit or NextIteration";
+    }
   }
 
   OpBuilder builder(variable);
   OperationState state(variable->getLoc(), "tfg.Const");
   state.addAttribute(attrs::kName, variable->getAttr(attrs::kName));
-  state.addAttribute("dtype", TypeAttr::get(value.getElementType()));
+  state.addAttribute("dtype", TypeAttr::get(dtype));
   state.addAttribute("value", value);
   state.addTypes({value.getShapedType(), ControlType::get(context)});
   Operation *constant = builder.create(state);
+  handle.replaceAllUsesWith(constant->getResult(0));
 
-  if (resource) {
-    for (Operation *read : llvm::make_early_inc_range(handle.getUsers())) {
-      builder.setInsertionPoint(read);
+  // The handle's path now carries the value.
+  for (Operation *forwarder : forwarders) {
+    if (forwarder->hasAttr("T"))
+      forwarder->setAttr("T", TypeAttr::get(dtype));
+    for (Value result : getDataResults(forwarder))
+      if (isResourceTensor(result.getType()))
+        result.setType(value.getShapedType());
+  }
+  for (Operation *read : reads) {
+    builder.setInsertionPoint(read);
+    Value source = getDataOperands(read)[0];
+    Operation *replacement;
+    if (isa<ReadVariableOpOp>(read)) {
       OperationState identity(read->getLoc(), "tfg.Identity");
-      identity.addOperands(constant->getResult(0));
+      identity.addOperands(source);
       identity.addOperands(getControlOperands(read));
-      identity.addAttribute(attrs::kName, read->getAttr(attrs::kName));
-      identity.addAttribute("T", TypeAttr::get(value.getElementType()));
+      identity.addAttribute("T", TypeAttr::get(dtype));
       if (Attribute cls = read->getAttr("_class"))
         identity.addAttribute("_class", cls);
       identity.addTypes(read->getResultTypes());
-      Operation *replacement = builder.create(identity);
-      read->replaceAllUsesWith(replacement);
-      read->erase();
+      replacement = builder.create(identity);
+    } else {
+      // ResourceGather(handle, indices) is GatherV2(value, indices, axis)
+      // with the axis at batch_dims (convert_to_constants does the same).
+      int64_t batchDims = 0;
+      if (auto attr = read->getAttrOfType<IntegerAttr>("batch_dims"))
+        batchDims = attr.getInt();
+      std::string axisName =
+          getUniqueNodeName(read, (getNodeName(read) + "/axis").str());
+      auto axisType = RankedTensorType::get({}, builder.getI32Type());
+      OperationState axis(read->getLoc(), "tfg.Const");
+      axis.addOperands(getControlOperands(read));
+      axis.addAttribute(attrs::kName, builder.getStringAttr(axisName));
+      axis.addAttribute("dtype", TypeAttr::get(builder.getI32Type()));
+      axis.addAttribute("value",
+                        DenseElementsAttr::get(
+                            axisType, builder.getI32IntegerAttr(batchDims)));
+      axis.addTypes({axisType, ControlType::get(context)});
+      Operation *axisNode = builder.create(axis);
+      if (Attribute device = read->getAttr(attrs::kDevice))
+        axisNode->setAttr(attrs::kDevice, device);
+      OperationState gather(read->getLoc(), "tfg.GatherV2");
+      gather.addOperands(
+          {source, getDataOperands(read)[1], axisNode->getResult(0)});
+      gather.addOperands(getControlOperands(read));
+      gather.addAttribute("Tparams", TypeAttr::get(dtype));
+      gather.addAttribute("Tindices", read->getAttr("Tindices"));
+      gather.addAttribute("Taxis", TypeAttr::get(builder.getI32Type()));
+      gather.addAttribute("batch_dims", builder.getI64IntegerAttr(batchDims));
+      gather.addTypes(read->getResultTypes());
+      replacement = builder.create(gather);
     }
-  } else {
-    handle.replaceAllUsesWith(constant->getResult(0));
+    replacement->setAttr(attrs::kName, read->getAttr(attrs::kName));
+    if (Attribute device = read->getAttr(attrs::kDevice))
+      replacement->setAttr(attrs::kDevice, device);
+    read->replaceAllUsesWith(replacement);
+    read->erase();
   }
   getControlToken(variable).replaceAllUsesWith(getControlToken(constant));
   variable->erase();

@@ -132,7 +132,14 @@ def FreezeVariables : Pass<"tfg-freeze-variables", "mlir::ModuleOp"> {
     variable left (`VariableV2`, `Variable`, `VarHandleOp`) by a `Const`
     holding its value in the checkpoint (a TensorFlow V2 tensor bundle:
     `checkpoint` is its prefix, or a directory whose `checkpoint` file names
-    it). A resource variable's `ReadVariableOp` readers become `Identity`.
+    it). A resource variable's `ReadVariableOp` readers become `Identity`
+    and its `ResourceGather` readers `GatherV2`; a handle that reaches them
+    through v1 control flow (`Switch`, `Merge`, `Enter`, `Exit`,
+    `NextIteration`, `Identity`: a Keras batch norm inside `tf.cond`) has
+    those nodes retyped from `resource` to the variable's dtype, as
+    TensorFlow's `convert_variables_to_constants` does. A TF2 SavedModel's
+    variables are found under the checkpoint key their object graph gives
+    them (`tfg.checkpoint_key`, set on import).
     Initializers, `Assign`s, savers and optimizer slots go, since the
     outputs do not need them.
 
