@@ -13,10 +13,10 @@
 // --breakdown: the same work split into its steps with the library's
 // internal pieces (lib/ImportExport's GraphDefImporter.h, GraphDefExporter.h
 // and ModelReader.h), the way ModelReader.cpp does it for a binary
-// GraphDef: parse from the file, GraphDef -> tfg.graph (with the final
-// verify), free the GraphDef, tfg.graph -> NodeDefs streamed to the output
-// one by one (the time spent serializing them is shown apart), destroy the
-// module. Format detection (a 4 KiB read) is left out.
+// GraphDef: read (map) the file and parse it, GraphDef -> tfg.graph (with the
+// final verify), free the GraphDef, tfg.graph -> NodeDefs streamed to the
+// output one by one (the time spent serializing them is shown apart), destroy
+// the module. Format detection (a 4 KiB read) is left out.
 //
 // For each step: wall time, RSS after it and the peak RSS so far; with
 // --breakdown the peak during the step (the kernel's high-water mark is
@@ -28,6 +28,7 @@
 #include "GraphDefImporter.h"
 #include "ModelReader.h"
 
+#include "TFG/Dialect/IR/InputFile.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Diagnostics.h"
 #include "TFG/ImportExport/Import.h"
@@ -37,6 +38,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <google/protobuf/io/coded_stream.h>
@@ -151,8 +153,14 @@ int runPublic(MLIRContext &context) {
 int runBreakdown(MLIRContext &context) {
   tensorflow::GraphDef graph;
   OwningOpRef<ModuleOp> module;
-  if (!step("parse GraphDef from the file",
-            [&] { return tfg::parseBinaryProtoFile(inputPath, graph); }))
+  if (!step("parse GraphDef from the file", [&] {
+        std::string error;
+        std::unique_ptr<llvm::MemoryBuffer> bytes =
+            tfg::readInputFile(inputPath, error, tfg::kMaxProtoBytes, "2 GiB");
+        if (!bytes)
+          llvm::errs() << inputPath << ": error: " << error << "\n";
+        return bytes && tfg::parseBinaryProto(bytes->getBuffer(), graph);
+      }))
     return 1;
   if (!step("GraphDef -> tfg.graph (+verify)", [&] {
         module =

@@ -46,7 +46,7 @@ row() { # spec, expect (pass|blocked)
   "$run" "$model" --compare "$ref" --runs "${TFG_CORPUS_RUNS:-3}" ${pipeline:+--pipeline "$pipeline"} > "$log" 2>&1
   status=$?
   if [ "$2" = blocked ]; then
-    reason=$(grep -o "error: .*" "$log" | head -1 | cut -c8-90)
+    reason=$(grep -o "error: .*" "$log" | head -1 | cut -c8-150)
     if [ $status -eq 1 ] && [ -n "$reason" ]; then
       printf "%-22s %-8s %s\n" "$name" blocked "$reason"
     else

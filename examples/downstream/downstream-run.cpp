@@ -65,7 +65,11 @@ static bool runTinyGraph(MLIRContext &context) {
 static bool runAgainstReference(MLIRContext &context, llvm::StringRef path,
                                 llvm::StringRef referenceDir,
                                 llvm::StringRef pipeline) {
-  ReferenceFolder reference = ReferenceFolder::open(referenceDir);
+  FailureOr<ReferenceFolder> opened =
+      ReferenceFolder::open(referenceDir, runnerLoc(&context));
+  if (failed(opened))
+    return false;
+  ReferenceFolder &reference = *opened;
   if (!reference.hasSummary) {
     llvm::errs() << referenceDir << ": no summary.json\n";
     return false;

@@ -16,6 +16,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -157,11 +158,9 @@ tfg::checkpoint::numElements(const tensorflow::TensorShapeProto &shape) {
   if (shape.unknown_rank())
     return -1;
   int64_t n = 1;
-  for (const auto &dim : shape.dim()) {
-    if (dim.size() < 0)
+  for (const auto &dim : shape.dim())
+    if (dim.size() < 0 || llvm::MulOverflow(n, int64_t(dim.size()), n))
       return -1;
-    n *= dim.size();
-  }
   return n;
 }
 
@@ -307,6 +306,17 @@ llvm::Expected<BlockHandle> decodeHandle(Cursor &c) {
   return h;
 }
 
+/// A fifo, device or directory in place of a checkpoint file would hang the
+/// read (no writer), never end (/dev/zero) or fail obscurely: refused by
+/// name. A missing file is left to the open, which says so.
+llvm::Error checkRegularFile(StringRef path) {
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(path, status) || !llvm::sys::fs::exists(status) ||
+      llvm::sys::fs::is_regular_file(status))
+    return llvm::Error::success();
+  return makeError("'" + path + "' is not a regular file");
+}
+
 std::string joinPath(StringRef dir, StringRef file) {
   llvm::SmallString<256> p(dir);
   llvm::sys::path::append(p, file);
@@ -316,6 +326,8 @@ std::string joinPath(StringRef dir, StringRef file) {
 /// Resolves a directory's `checkpoint` file to a prefix.
 llvm::Expected<std::string> resolveDirectory(StringRef dir) {
   std::string stateFile = joinPath(dir, "checkpoint");
+  if (auto err = checkRegularFile(stateFile))
+    return std::move(err);
   auto buf = llvm::MemoryBuffer::getFile(stateFile);
   if (!buf)
     return makeError("cannot open '" + stateFile +
@@ -365,6 +377,8 @@ llvm::Expected<CheckpointReader> CheckpointReader::open(StringRef prefixOrDir) {
   reader.prefix_ = prefix;
   IndexFile index;
   index.path = prefix + ".index";
+  if (auto err = checkRegularFile(index.path))
+    return std::move(err);
   auto buf = llvm::MemoryBuffer::getFile(index.path, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/false);
   if (!buf)
@@ -467,13 +481,15 @@ CheckpointReader::readTensorBytes(StringRef name) const {
     return makeError("tensor '" + name + "' has unsupported dtype " +
                      dtypeName(dtype));
   int64_t n = numElements(entry->shape());
-  if (n < 0)
-    return makeError("tensor '" + name + "' has an unknown shape");
-  if (elemSize && entry->size() != n * int64_t(elemSize))
+  int64_t needed = 0;
+  if (n < 0 || llvm::MulOverflow(n, int64_t(elemSize), needed))
+    return makeError("tensor '" + name +
+                     "' has an unknown shape or one of more than 2^63 bytes");
+  if (elemSize && entry->size() != needed)
     return makeError("tensor '" + name + "' has size " +
                      llvm::Twine(entry->size()) + " but " + llvm::Twine(n) +
                      " " + dtypeName(dtype) + " elements need " +
-                     llvm::Twine(n * int64_t(elemSize)) + " bytes");
+                     llvm::Twine(needed) + " bytes");
   if (entry->offset() < 0 || entry->size() < 0)
     return makeError("tensor '" + name + "' has a negative offset or size");
   if (entry->shard_id() < 0 || entry->shard_id() >= header_.num_shards())
@@ -488,6 +504,8 @@ CheckpointReader::readTensorBytes(StringRef name) const {
   if (std::error_code ec = llvm::sys::fs::file_size(shard, fileSize))
     return makeError("cannot open checkpoint data file '" + shard +
                      "': " + ec.message());
+  if (auto err = checkRegularFile(shard))
+    return std::move(err);
   uint64_t end = uint64_t(entry->offset()) + uint64_t(entry->size());
   if (end > fileSize)
     return makeError("checkpoint data file '" + shard +

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "TFG/ImportExport/GraphCompare.h"
+
+#include "TFG/Dialect/IR/InputFile.h"
 #include "TFG/ImportExport/OpRegistry.h"
 
 #include "graph.pb.h"
@@ -44,14 +46,17 @@ public:
 } // namespace
 
 bool tfg::readGraphDefFile(llvm::StringRef path, tensorflow::GraphDef &graph,
-                           std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer) {
-    error = buffer.getError().message();
+                           std::string &error, bool allowEmptyInput) {
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readInputFile(
+      path, error, kMaxProtoBytes, "the 2 GiB a protobuf message can hold");
+  if (!buffer)
+    return false;
+  llvm::StringRef bytes = buffer->getBuffer();
+  if (!allowEmptyInput && bytes.trim().empty()) {
+    error = "the input is empty; pass --allow-empty-input to accept an empty "
+            "graph";
     return false;
   }
-  llvm::StringRef bytes = (*buffer)->getBuffer();
   pb::io::ArrayInputStream stream(bytes.data(), bytes.size());
   pb::io::CodedInputStream coded(&stream);
   coded.SetTotalBytesLimit(INT32_MAX);
@@ -66,7 +71,8 @@ bool tfg::readGraphDefFile(llvm::StringRef path, tensorflow::GraphDef &graph,
   // Collected, not logged by protobuf: the caller prints one diagnostic.
   FirstTextError textError;
   parser.RecordErrorsTo(&textError);
-  if (parser.ParseFromString(bytes.str(), &graph))
+  pb::io::ArrayInputStream text(bytes.data(), bytes.size());
+  if (parser.Parse(&text, &graph))
     return true;
   error = "not a binary or text GraphDef";
   if (!textError.message.empty())

@@ -7,6 +7,7 @@
 #include "ObjectGraph.h"
 #include "TFJSImporter.h"
 
+#include "TFG/Dialect/IR/InputFile.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Diagnostics.h"
 
@@ -58,7 +59,7 @@ static StringRef firstTextKey(StringRef text) {
 static bool looksLikeText(StringRef bytes) {
   StringRef head = bytes.take_front(4096);
   if (head.empty())
-    return true; // An empty file is an empty text GraphDef.
+    return true; // An empty file (when allowed) is an empty text GraphDef.
   return llvm::all_of(head, [](char c) {
     unsigned char u = c;
     return u >= 0x20 || c == '\n' || c == '\r' || c == '\t' || u >= 0x80;
@@ -107,22 +108,9 @@ static bool parseText(StringRef text, pb::Message &message, std::string &error,
   return false;
 }
 
-bool tfg::parseBinaryProtoFile(StringRef path, pb::Message &message) {
-  int fd = ::open(path.str().c_str(), O_RDONLY);
-  if (fd < 0)
+bool tfg::parseBinaryProto(StringRef bytes, pb::Message &message) {
+  if (bytes.size() > kMaxProtoBytes)
     return false;
-  bool ok;
-  {
-    pb::io::FileInputStream stream(fd, /*block_size=*/1 << 20);
-    pb::io::CodedInputStream coded(&stream);
-    coded.SetTotalBytesLimit(INT32_MAX);
-    ok = message.ParseFromCodedStream(&coded) && coded.ConsumedEntireMessage();
-  }
-  ::close(fd);
-  return ok;
-}
-
-static bool parseBinary(StringRef bytes, pb::Message &message) {
   pb::io::ArrayInputStream stream(bytes.data(), bytes.size());
   pb::io::CodedInputStream coded(&stream);
   coded.SetTotalBytesLimit(INT32_MAX);
@@ -209,7 +197,7 @@ OwningOpRef<ModuleOp> tfg::importGraphDefBytes(StringRef bytes, bool isText,
   std::string error;
   pb::TextFormat::ParseInfoTree locations;
   if (isText ? !parseText(bytes, graph, error, &locations)
-             : !parseBinary(bytes, graph)) {
+             : !parseBinaryProto(bytes, graph)) {
     emitError(FileLineColLoc::get(context, sourceName, 0, 0))
         << "not a valid " << (isText ? "text" : "binary") << " GraphDef"
         << (error.empty() ? "" : ": ") << error;
@@ -219,26 +207,72 @@ OwningOpRef<ModuleOp> tfg::importGraphDefBytes(StringRef bytes, bool isText,
                       isText ? &locations : nullptr);
 }
 
+/// Parses MLIR text or bytecode. Diagnostics show the source line, and
+/// never open another file a location names (createSourceMgrWithoutFiles);
+/// text nesting deeper than MLIR's parser can take is refused first.
+static OwningOpRef<ModuleOp>
+parseMLIRBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                MLIRContext *context) {
+  std::unique_ptr<llvm::SourceMgr> sourceMgr = createSourceMgrWithoutFiles();
+  sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(*sourceMgr, context);
+  if (failed(verifyMLIRText(*sourceMgr, context,
+                            /*checkLocationFiles=*/false)))
+    return nullptr;
+  return parseSourceFile<ModuleOp>(*sourceMgr, context);
+}
+
+static bool isBlank(StringRef bytes) { return bytes.trim().empty(); }
+
+static bool hasMLIRExtension(StringRef path) {
+  return path.ends_with(".mlir") || path.ends_with(".mlirbc");
+}
+
+/// Whether text that is not a protobuf text message starts like MLIR: a
+/// module, an op of a dialect (`tfg.graph`), a generic op ("tfg.Const"), an
+/// attribute or type alias (#map = ..., which a `# comment` of a text proto
+/// is not), or file metadata ({-#). Skips blanks and // comments.
+static bool looksLikeMLIR(StringRef head) {
+  while (true) {
+    head = head.ltrim();
+    if (!head.starts_with("//"))
+      break;
+    head = head.drop_until([](char c) { return c == '\n'; });
+  }
+  if (head.starts_with("\"") || head.starts_with("{-#"))
+    return true;
+  auto isIdentifierChar = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '.' || c == '$' || c == '-';
+  };
+  if (head.starts_with("#") || head.starts_with("!")) {
+    StringRef alias = head.drop_front().take_while(isIdentifierChar);
+    return !alias.empty() &&
+           head.drop_front(1 + alias.size()).ltrim().starts_with("=");
+  }
+  StringRef word = head.take_while(isIdentifierChar);
+  return word == "module" || word.contains('.');
+}
+
 namespace {
 /// Reads one model file in phases: the path (a directory names the model
-/// file in it), the first 4 KiB, the format they show, then the message,
-/// parsed (binary files straight from disk, text and JSON from memory) and
-/// imported.
+/// file in it), the whole input, read once (a fifo or stdin cannot be read
+/// twice), the format its bytes show, then the message, parsed from those
+/// bytes and imported.
 class ModelFileReader {
 public:
   ModelFileReader(StringRef path, MLIRContext *context,
                   const ImportOptions &options)
       : path(path), context(context), options(options),
-        fileLoc(FileLineColLoc::get(context, path, 0, 0)), filePath(path) {}
+        fileLoc(FileLineColLoc::get(context, inputDisplayName(path), 0, 0)),
+        filePath(path), fileName(inputDisplayName(path)) {}
 
   OwningOpRef<ModuleOp> read(ModelFormat format);
 
 private:
   LogicalResult resolvePath();
-  LogicalResult readHead();
+  LogicalResult readInput(ModelFormat format);
   ModelFormat detectFormat();
   ModelFormat probeBinaryGraphDef();
-  std::optional<StringRef> readAll();
   bool parse(pb::Message &message, StringRef what);
   OwningOpRef<ModuleOp> importFormat(ModelFormat format);
 
@@ -246,13 +280,17 @@ private:
   MLIRContext *context;
   const ImportOptions &options;
   Location fileLoc;
-  /// The model file: `path`, or the model file in directory `path`.
+  /// The model file: `path`, or the model file in directory `path`; "-" is
+  /// stdin.
   std::string filePath;
-  /// Its first 4 KiB, and whether they look like text.
-  std::string head;
-  bool text = false;
-  /// The whole file, once read (text and JSON only).
+  /// The model file as diagnostics name it ("<stdin>" for "-").
+  std::string fileName;
+  /// The whole input, and its first 4 KiB, and whether they look like text.
   std::unique_ptr<llvm::MemoryBuffer> buffer;
+  StringRef bytes, head;
+  bool text = false;
+  /// Whether `buffer` ends in a null byte (read as MLIR).
+  bool nullTerminated = false;
   /// On an arena: a million-node GraphDef is freed at once, not node by
   /// node.
   pb::Arena arena;
@@ -266,16 +304,16 @@ private:
 } // namespace
 
 /// Guarantees: `filePath` names a file (a directory's saved_model.pb(txt)
-/// or model.json).
+/// or model.json) or stdin.
 LogicalResult ModelFileReader::resolvePath() {
-  if (!llvm::sys::fs::is_directory(path))
+  if (path == "-" || !llvm::sys::fs::is_directory(path))
     return success();
   SmallString<256> candidate;
   for (StringRef name : {"saved_model.pb", "saved_model.pbtxt", "model.json"}) {
     candidate = path;
     llvm::sys::path::append(candidate, name);
     if (llvm::sys::fs::exists(candidate)) {
-      filePath = std::string(candidate);
+      filePath = fileName = std::string(candidate);
       return success();
     }
   }
@@ -283,22 +321,30 @@ LogicalResult ModelFileReader::resolvePath() {
                                "model.json";
 }
 
-/// Guarantees: `head` holds the first 4 KiB of the file (less if shorter)
-/// and `text` says whether they look like text.
-LogicalResult ModelFileReader::readHead() {
-  auto file = llvm::sys::fs::openNativeFileForRead(filePath);
-  if (!file)
-    return emitError(fileLoc)
-           << "cannot read: " << llvm::toString(file.takeError());
-  head.resize(4096);
-  auto read = llvm::sys::fs::readNativeFile(
-      *file, llvm::MutableArrayRef<char>(head.data(), head.size()));
-  llvm::sys::fs::closeFile(*file);
-  if (!read)
-    return emitError(fileLoc)
-           << "cannot read: " << llvm::toString(read.takeError());
-  head.resize(*read);
+/// Guarantees: `bytes` holds the whole file, read once, and is not empty
+/// unless allowed; `head` its first 4 KiB; `text` whether they look like
+/// text.
+LogicalResult ModelFileReader::readInput(ModelFormat format) {
+  // MLIR is not bound by protobuf's 2 GiB; only by memory.
+  bool mlir = format == ModelFormat::MLIR ||
+              (format == ModelFormat::Auto && hasMLIRExtension(filePath));
+  uint64_t limit = mlir ? availableMemoryBytes() : kMaxProtoBytes;
+  std::string limitWhat =
+      mlir ? "the " + formatBytes(limit) + " of memory available"
+           : std::string("the 2 GiB a protobuf message can hold");
+  std::string error;
+  buffer = readInputFile(filePath, error, limit, limitWhat,
+                         /*requiresNullTerminator=*/mlir);
+  if (!buffer)
+    return emitError(FileLineColLoc::get(context, fileName, 0, 0)) << error;
+  nullTerminated = mlir;
+  bytes = buffer->getBuffer();
+  head = bytes.take_front(4096);
   text = looksLikeText(head);
+  if (!options.allowEmptyInput && (bytes.empty() || (text && isBlank(bytes))))
+    return emitError(FileLineColLoc::get(context, fileName, 0, 0))
+           << "the input is empty; pass --allow-empty-input to accept an "
+              "empty graph";
   return success();
 }
 
@@ -306,12 +352,16 @@ LogicalResult ModelFileReader::readHead() {
 /// GraphDef and MetaGraphDef, which the first bytes cannot tell apart, are
 /// told by parsing (probeBinaryGraphDef).
 ModelFormat ModelFileReader::detectFormat() {
-  StringRef fileName = llvm::sys::path::filename(filePath);
-  if (fileName.ends_with(".json") || StringRef(head).ltrim().starts_with("{"))
-    return ModelFormat::TFJS;
-  if (fileName.starts_with("saved_model.pb"))
+  StringRef name = llvm::sys::path::filename(filePath);
+  if (hasMLIRExtension(name) || head.starts_with("ML\xef"
+                                                 "R"))
+    return ModelFormat::MLIR;
+  if (name.ends_with(".json") || head.ltrim().starts_with("{"))
+    return head.ltrim().starts_with("{-#") ? ModelFormat::MLIR
+                                           : ModelFormat::TFJS;
+  if (name.starts_with("saved_model.pb"))
     return ModelFormat::SavedModel;
-  if (fileName.ends_with(".meta"))
+  if (name.ends_with(".meta"))
     return ModelFormat::MetaGraph;
   if (text) {
     StringRef key = firstTextKey(head);
@@ -321,6 +371,8 @@ ModelFormat ModelFileReader::detectFormat() {
         key == "collection_def" || key == "signature_def" ||
         key == "asset_file_def")
       return ModelFormat::MetaGraph;
+    if (looksLikeMLIR(head))
+      return ModelFormat::MLIR;
     return ModelFormat::GraphDefText;
   }
   if (!head.empty() && head[0] == 0x08)
@@ -332,7 +384,7 @@ ModelFormat ModelFileReader::detectFormat() {
 /// parse of a MetaGraphDef gives nodes with non-identifier op types. Leaves
 /// `graph` parsed (and `graphParsed` set) when the answer is GraphDef.
 ModelFormat ModelFileReader::probeBinaryGraphDef() {
-  graphParsed = parseBinaryProtoFile(filePath, graph);
+  graphParsed = parseBinaryProto(bytes, graph);
   bool plausible =
       graphParsed && llvm::all_of(graph.node(), [](const auto &node) {
         return isOpTypeLike(node.op());
@@ -342,7 +394,7 @@ ModelFormat ModelFileReader::probeBinaryGraphDef() {
   // A MetaGraphDef if it parses as one with a graph; otherwise keep the
   // GraphDef reading, whose validation names what is wrong.
   tensorflow::MetaGraphDef probe;
-  if (parseBinaryProtoFile(filePath, probe) && probe.has_graph_def()) {
+  if (parseBinaryProto(bytes, probe) && probe.has_graph_def()) {
     graphParsed = false;
     graph.Clear();
     return ModelFormat::MetaGraph;
@@ -350,47 +402,43 @@ ModelFormat ModelFileReader::probeBinaryGraphDef() {
   return ModelFormat::GraphDef;
 }
 
-/// The whole file, read once.
-std::optional<StringRef> ModelFileReader::readAll() {
-  auto file = llvm::MemoryBuffer::getFile(filePath, /*IsText=*/false,
-                                          /*RequiresNullTerminator=*/false);
-  if (!file) {
-    emitError(fileLoc) << "cannot read: " << file.getError().message();
-    return std::nullopt;
-  }
-  buffer = std::move(*file);
-  return buffer->getBuffer();
-}
-
-/// Parses the file as `message` (text or binary as `text` says), reporting
-/// a malformed file as not a valid `what`.
+/// Parses the input as `message` (text or binary as `text` says), reporting
+/// a malformed file as not a valid `what`. The input's bytes are released
+/// afterwards: the message holds copies of them.
 bool ModelFileReader::parse(pb::Message &message, StringRef what) {
   std::string error;
-  bool ok;
-  if (text) {
-    std::optional<StringRef> bytes = readAll();
-    if (!bytes)
-      return false;
-    ok = parseText(*bytes, message, error,
-                   &message == &graph ? &locations : nullptr);
-  } else {
-    ok = parseBinaryProtoFile(filePath, message);
-  }
+  bool ok = text ? parseText(bytes, message, error,
+                             &message == &graph ? &locations : nullptr)
+                 : parseBinaryProto(bytes, message);
   if (!ok)
-    emitError(fileLoc) << "not a valid " << (text ? "text " : "binary ") << what
-                       << (error.empty() ? "" : ": ") << error;
+    emitError(FileLineColLoc::get(context, fileName, 0, 0))
+        << "not a valid " << (text ? "text " : "binary ") << what
+        << (error.empty() ? "" : ": ") << error;
+  buffer.reset();
+  bytes = head = {};
   return ok;
 }
 
 /// Parses the file as `format` and imports it.
 OwningOpRef<ModuleOp> ModelFileReader::importFormat(ModelFormat format) {
   switch (format) {
+  case ModelFormat::MLIR: {
+    // MLIR's lexer reads up to a terminating null byte, which a mapped file
+    // read as protobuf has not.
+    if (!nullTerminated)
+      buffer = llvm::MemoryBuffer::getMemBufferCopy(bytes, fileName);
+    return parseMLIRBuffer(std::move(buffer), context);
+  }
   case ModelFormat::TFJS: {
-    std::optional<StringRef> bytes = readAll();
-    if (!bytes)
+    // The weight shards are found beside model.json; stdin has no beside.
+    if (filePath == "-") {
+      emitError(fileLoc) << "a TensorFlow.js model.json cannot be read from "
+                            "stdin (its weight files are found beside it); "
+                            "pass its path";
       return nullptr;
+    }
     OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
-    if (failed(importTFJSModel(filePath, *bytes, *module, options)) ||
+    if (failed(importTFJSModel(filePath, bytes, *module, options)) ||
         failed(verify(*module)))
       return nullptr;
     return module;
@@ -399,13 +447,13 @@ OwningOpRef<ModuleOp> ModelFileReader::importFormat(ModelFormat format) {
     tensorflow::SavedModel saved;
     if (!parse(saved, "SavedModel"))
       return nullptr;
-    return importSavedModel(saved, filePath, context, options);
+    return importSavedModel(saved, fileName, context, options);
   }
   case ModelFormat::MetaGraph: {
     tensorflow::MetaGraphDef meta;
     if (!parse(meta, "MetaGraphDef"))
       return nullptr;
-    return importMetaGraph(meta, filePath, context, options);
+    return importMetaGraph(meta, fileName, context, options);
   }
   case ModelFormat::GraphDefText:
   case ModelFormat::GraphDef:
@@ -413,7 +461,8 @@ OwningOpRef<ModuleOp> ModelFileReader::importFormat(ModelFormat format) {
     text = format == ModelFormat::GraphDefText;
     if (!graphParsed && !parse(graph, "GraphDef"))
       return nullptr;
-    return finishImport(graph, filePath, context, options, nullptr,
+    buffer.reset();
+    return finishImport(graph, fileName, context, options, nullptr,
                         text ? &locations : nullptr);
   }
   return nullptr;
@@ -421,7 +470,7 @@ OwningOpRef<ModuleOp> ModelFileReader::importFormat(ModelFormat format) {
 
 OwningOpRef<ModuleOp> ModelFileReader::read(ModelFormat format) {
   context->getOrLoadDialect<TFGDialect>();
-  if (failed(resolvePath()) || failed(readHead()))
+  if (failed(resolvePath()) || failed(readInput(format)))
     return nullptr;
   if (format == ModelFormat::Auto)
     format = detectFormat();
@@ -434,17 +483,24 @@ OwningOpRef<ModuleOp> tfg::importModelFile(StringRef path, MLIRContext *context,
   return ModelFileReader(path, context, options).read(format);
 }
 
-OwningOpRef<ModuleOp> tfg::parseMLIRFile(StringRef path, MLIRContext *context) {
+OwningOpRef<ModuleOp> tfg::parseMLIRFile(StringRef path, MLIRContext *context,
+                                         bool allowEmptyInput) {
   std::string error;
-  auto file = openInputFile(path, &error);
-  if (!file) {
-    llvm::errs() << path << ": error: " << error << "\n";
+  uint64_t limit = availableMemoryBytes();
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readInputFile(
+      path, error, limit, "the " + formatBytes(limit) + " of memory available",
+      /*requiresNullTerminator=*/true);
+  if (!buffer) {
+    llvm::errs() << inputDisplayName(path) << ": error: " << error << "\n";
     return nullptr;
   }
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, context);
-  return parseSourceFile<ModuleOp>(sourceMgr, context);
+  if (!allowEmptyInput && isBlank(buffer->getBuffer())) {
+    llvm::errs() << inputDisplayName(path)
+                 << ": error: empty input (no MLIR to read); pass "
+                    "--allow-empty-input to treat it as an empty module\n";
+    return nullptr;
+  }
+  return parseMLIRBuffer(std::move(buffer), context);
 }
 
 //===----------------------------------------------------------------------===//

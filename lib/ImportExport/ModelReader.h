@@ -16,10 +16,11 @@ class Message;
 
 namespace mlir::tfg {
 
-/// Parses a binary message straight from a file (never the whole file in
-/// memory next to the message). False if unreadable or malformed.
-bool parseBinaryProtoFile(llvm::StringRef path,
-                          google::protobuf::Message &message);
+/// Parses a binary message from the bytes of a whole input (as
+/// readInputFile, InputFile.h, reads it: a regular file is mapped, not
+/// copied). False if malformed or more than protobuf's 2 GiB.
+bool parseBinaryProto(llvm::StringRef bytes,
+                      google::protobuf::Message &message);
 
 } // namespace mlir::tfg
 

@@ -3,6 +3,7 @@
 #include "TFG/Runner/CompiledModel.h"
 
 #include "TFG/Conversion/Passes.h"
+#include "TFG/Dialect/IR/InputFile.h"
 #include "TFG/Dialect/IR/OutputFile.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Import.h"
@@ -140,6 +141,99 @@ LogicalResult describe(Type type, Attribute nameAttr, std::string fallback,
   return success();
 }
 
+/// Bytes per element of a tensor or memref element type (0: not counted).
+uint64_t elementBytes(Type type) {
+  if (type.isIndex())
+    return 8;
+  if (type.isIntOrFloat())
+    return (type.getIntOrFloatBitWidth() + 7) / 8;
+  return 0;
+}
+
+/// What names `value` in an error: the input's or the node's name.
+std::string describeValue(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+    auto name = func ? func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                         attrs::kName)
+                     : StringAttr();
+    return name ? "input '" + name.str() + "'"
+                : "argument " + std::to_string(arg.getArgNumber());
+  }
+  Operation *op = value.getDefiningOp();
+  std::string node;
+  op->getLoc()->walk([&](Location loc) {
+    if (auto name = dyn_cast<NameLoc>(loc); name && node.empty())
+      node = name.getName().str();
+    return WalkResult::advance();
+  });
+  std::string what = "a result of " + op->getName().getStringRef().str();
+  return node.empty() ? what : what + " of node '" + node + "'";
+}
+
+/// The bytes of a statically shaped tensor or memref type: nullopt when
+/// there is nothing to count, a nullopt inside when it overflows.
+std::optional<std::optional<uint64_t>> staticByteSize(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !isa<RankedTensorType, MemRefType>(shaped) ||
+      !shaped.hasStaticShape())
+    return std::nullopt;
+  uint64_t element = elementBytes(shaped.getElementType());
+  if (!element)
+    return std::nullopt;
+  return tensorByteSize(shaped.getShape(), element);
+}
+
+/// Every statically shaped tensor of `func` must fit in `available` bytes,
+/// and its arguments and results together too (they are all alive during a
+/// run). Shapes here come from files and options (--batch-size,
+/// --input-shape, .npy headers): checked with overflow-safe arithmetic.
+LogicalResult checkTensorSizes(func::FuncOp func, uint64_t available) {
+  Location loc = runnerLoc(func.getContext());
+  auto check = [&](Value value) -> LogicalResult {
+    std::optional<std::optional<uint64_t>> size =
+        staticByteSize(value.getType());
+    if (!size || (*size && **size <= available))
+      return success();
+    auto shaped = cast<ShapedType>(value.getType());
+    InFlightDiagnostic diag = emitError(loc);
+    diag << describeValue(value) << " has shape "
+         << shapeString(shaped.getShape()) << " of " << shaped.getElementType()
+         << ": ";
+    if (*size)
+      diag << **size << " bytes, ";
+    else
+      diag << "more than 2^63 bytes, ";
+    return diag << "more than the " << formatBytes(available)
+                << " of memory available";
+  };
+  for (BlockArgument arg : func.getArguments())
+    if (failed(check(arg)))
+      return failure();
+  WalkResult walk = func.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      if (failed(check(result)))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  // Each fits; the sum of sizes that each fit in int64_t fits in uint64_t
+  // for any realistic count, and is only compared.
+  uint64_t total = 0;
+  FunctionType type = func.getFunctionType();
+  for (TypeRange types :
+       {TypeRange(type.getInputs()), TypeRange(type.getResults())})
+    for (Type t : types)
+      if (std::optional<std::optional<uint64_t>> size = staticByteSize(t))
+        total += size->value_or(0);
+  if (total > available)
+    return emitError(loc) << "the inputs and outputs together need " << total
+                          << " bytes, more than the " << formatBytes(available)
+                          << " of memory available";
+  return success();
+}
+
 } // namespace
 
 CompiledModel::CompiledModel(MLIRContext *context) : context(context) {}
@@ -151,9 +245,8 @@ FailureOr<CompiledModel>
 CompiledModel::compileFile(MLIRContext &context, llvm::StringRef path,
                            const CompileOptions &options) {
   auto start = Clock::now();
-  OwningOpRef<ModuleOp> module = path.ends_with(".mlir")
-                                     ? parseMLIRFile(path, &context)
-                                     : importModelFile(path, &context);
+  OwningOpRef<ModuleOp> module =
+      importModelFile(path, &context, options.importOptions);
   if (!module)
     return failure();
   FailureOr<CompiledModel> compiled = compile(std::move(module), options);
@@ -177,6 +270,12 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
     buildLowerToLinalgPipeline(pm, options.lowering);
   if (failed(pm.run(*module)))
     return failure();
+  llvm::StringRef funcName = options.lowering.funcName;
+  auto func = module->lookupSymbol<func::FuncOp>(funcName);
+  if (!func)
+    return emitError(loc) << "no function @" << funcName << " after lowering";
+  if (failed(checkTensorSizes(func, availableMemoryBytes())))
+    return failure();
   if (!options.dumpLinalgPath.empty()) {
     std::string error;
     if (failed(writeOutputFile(
@@ -188,10 +287,6 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
             error)))
       return emitError(loc) << error;
   }
-  llvm::StringRef funcName = options.lowering.funcName;
-  auto func = module->lookupSymbol<func::FuncOp>(funcName);
-  if (!func)
-    return emitError(loc) << "no function @" << funcName << " after lowering";
 
   CompiledModel compiled(context);
   for (unsigned i = 0; i < func.getNumArguments(); ++i)

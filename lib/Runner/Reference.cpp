@@ -4,6 +4,8 @@
 
 #include "TFG/Runner/Npy.h"
 
+#include "TFG/Dialect/IR/InputFile.h"
+
 #include "mlir/IR/Diagnostics.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -19,35 +21,73 @@
 using namespace mlir;
 using namespace mlir::tfg;
 
-ReferenceFolder ReferenceFolder::open(llvm::StringRef dir) {
+FailureOr<ReferenceFolder> ReferenceFolder::open(llvm::StringRef dir,
+                                                 Location loc) {
   ReferenceFolder folder;
   folder.dir = dir.str();
+  if (!llvm::sys::fs::is_directory(dir))
+    return emitError(loc) << "--compare: '" << dir
+                          << "' is not a directory of reference .npy files";
   llvm::SmallString<256> path(dir);
   llvm::sys::path::append(path, "summary.json");
-  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!llvm::sys::fs::exists(path))
+    return folder;
+  auto fail = [&](const llvm::Twine &message) {
+    return emitError(loc) << path << ": " << message;
+  };
+  std::string error;
+  // A reference summary is a few KiB; 64 MiB is a generous bound.
+  std::unique_ptr<llvm::MemoryBuffer> buffer =
+      readInputFile(path, error, 64 << 20, "the 64 MiB a summary may have");
   if (!buffer)
-    return folder;
-  auto json = llvm::json::parse((*buffer)->getBuffer());
-  if (!json) {
-    llvm::consumeError(json.takeError());
-    return folder;
-  }
+    return fail(error);
+  // llvm::json's parser recurses per level: bound the nesting first.
+  if (std::optional<NestingTooDeep> deep =
+          findTooDeepNesting(buffer->getBuffer(), /*limit=*/100))
+    return fail("nests deeper than 100 levels at line " +
+                llvm::Twine(deep->line) + ", column " +
+                llvm::Twine(deep->column));
+  llvm::Expected<llvm::json::Value> json =
+      llvm::json::parse(buffer->getBuffer());
+  if (!json)
+    return fail("not valid JSON: " + llvm::toString(json.takeError()));
   const llvm::json::Object *root = json->getAsObject();
   if (!root)
-    return folder;
+    return fail("not a JSON object");
   auto entries = [&](llvm::StringRef key, llvm::StringRef nameKey,
-                     std::vector<std::pair<std::string, std::string>> &out) {
-    if (const llvm::json::Array *list = root->getArray(key))
-      for (const llvm::json::Value &v : *list)
-        if (const llvm::json::Object *o = v.getAsObject()) {
-          auto name = o->getString(nameKey);
-          auto file = o->getString("file");
-          if (name && file)
-            out.push_back({name->str(), file->str()});
-        }
+                     std::vector<std::pair<std::string, std::string>> &out)
+      -> LogicalResult {
+    const llvm::json::Value *value = root->get(key);
+    if (!value)
+      return success();
+    const llvm::json::Array *list = value->getAsArray();
+    if (!list)
+      return fail("'" + key + "' is not a list");
+    for (auto [i, entry] : llvm::enumerate(*list)) {
+      std::string where = (key + "[" + llvm::Twine(i) + "]").str();
+      const llvm::json::Object *o = entry.getAsObject();
+      std::optional<llvm::StringRef> name =
+          o ? o->getString(nameKey) : std::nullopt;
+      std::optional<llvm::StringRef> file =
+          o ? o->getString("file") : std::nullopt;
+      if (!name || !file)
+        return fail(where + " needs the strings '" + nameKey + "' and 'file'");
+      // A file from the summary stays inside the folder.
+      bool escapes =
+          file->empty() || llvm::sys::path::is_absolute(*file) ||
+          llvm::is_contained(llvm::make_range(llvm::sys::path::begin(*file),
+                                              llvm::sys::path::end(*file)),
+                             "..");
+      if (escapes)
+        return fail(where + " names file '" + *file +
+                    "', which is not a relative path inside the folder");
+      out.push_back({name->str(), file->str()});
+    }
+    return success();
   };
-  entries("inputs", "node", folder.inputs);
-  entries("outputs", "tensor", folder.outputs);
+  if (failed(entries("inputs", "node", folder.inputs)) ||
+      failed(entries("outputs", "tensor", folder.outputs)))
+    return failure();
   folder.hasSummary = true;
   return folder;
 }
@@ -117,10 +157,12 @@ mlir::tfg::assembleInputs(const CompiledModel &model,
   for (const TensorInfo &info : model.inputs()) {
     auto it = fed.find(info.name);
     if (it != fed.end()) {
-      if (it->second.dtype != info.dtype)
+      if (it->second.dtype != info.dtype || it->second.shape != info.shape)
         return emitError(loc)
-               << "input '" << info.name << "': file dtype " << it->second.dtype
-               << ", the model wants " << info.dtype;
+               << "input '" << info.name << "': the value given is "
+               << it->second.dtype << " " << shapeString(it->second.shape)
+               << ", the model wants " << info.dtype << " "
+               << shapeString(info.shape);
       inputs.push_back(it->second);
     } else if (rng) {
       inputs.push_back(randomTensor(info, *rng));

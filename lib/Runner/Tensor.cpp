@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 
@@ -20,6 +21,22 @@ int64_t Tensor::numElements() const {
 }
 
 int64_t Tensor::elementSize() const { return dtypeElementSize(dtype); }
+
+std::optional<uint64_t> Tensor::byteSize() const {
+  int64_t size = elementSize();
+  if (!size)
+    return std::nullopt;
+  return tensorByteSize(shape, size);
+}
+
+std::optional<uint64_t> mlir::tfg::tensorByteSize(llvm::ArrayRef<int64_t> shape,
+                                                  int64_t elementSize) {
+  int64_t bytes = elementSize;
+  for (int64_t d : shape)
+    if (d < 0 || llvm::MulOverflow(bytes, d, bytes))
+      return std::nullopt;
+  return uint64_t(bytes);
+}
 
 double Tensor::elementAsDouble(int64_t i) const {
   llvm::StringRef kind = llvm::StringRef(dtype).drop_front();

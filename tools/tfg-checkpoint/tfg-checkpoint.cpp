@@ -19,6 +19,8 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "ToolCommandLine.h"
+
 #include <cstring>
 
 using namespace tfg::checkpoint;
@@ -130,6 +132,12 @@ static void printNested(llvm::raw_ostream &os, llvm::ArrayRef<int64_t> dims,
                         int64_t &index, PrintFn print) {
   if (dims.empty())
     return print(index++);
+  // No elements: one "[]", not a bracket pair per index of the other dims
+  // (an index may claim [1000000000000, 0]).
+  if (llvm::is_contained(dims, 0)) {
+    os << "[]";
+    return;
+  }
   os << "[";
   for (int64_t i = 0; i < dims.front(); ++i) {
     if (i)
@@ -183,8 +191,8 @@ static int dump(const CheckpointReader &reader, llvm::StringRef name) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "TensorFlow V2 checkpoint lister and dumper\n");
+  tfgtool::parseToolCommandLine(argc, argv,
+                                "TensorFlow V2 checkpoint lister and dumper\n");
   auto reader = CheckpointReader::open(input);
   if (!reader) {
     llvm::WithColor::error(llvm::errs(), "tfg-checkpoint")

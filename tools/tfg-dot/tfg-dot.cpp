@@ -4,7 +4,9 @@
 //   tfg-dot optimized.pb --diff-against=model.pb -o diff.dot
 //
 // Reads any model format TFG imports (or a .mlir file holding a tfg.graph)
-// and writes the graph as Graphviz DOT (see TFG/Analysis/GraphDot.h).
+// and writes the graph as Graphviz DOT (see TFG/Analysis/GraphDot.h). One
+// of the two inputs may be `-`, stdin; each is read exactly once, and an
+// empty one is an error unless --allow-empty-input.
 // With --diff-against, colours what changed since the other graph: removed
 // nodes red and dashed, added green, changed orange. On any error nothing
 // is written and the exit status is 1.
@@ -13,6 +15,7 @@
 
 #include "TFG/Analysis/GraphDot.h"
 #include "TFG/Analysis/GraphQueries.h"
+#include "TFG/Dialect/IR/InputFile.h"
 #include "TFG/Dialect/IR/OutputFile.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Diagnostics.h"
@@ -23,6 +26,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 
+#include "ToolCommandLine.h"
+
 #include <limits>
 
 using namespace mlir;
@@ -31,7 +36,7 @@ namespace cl = llvm::cl;
 static cl::opt<std::string>
     inputPath(cl::Positional, cl::Required,
               cl::desc("<model: pb, pbtxt, meta, "
-                       "SavedModel, model.json, mlir>"));
+                       "SavedModel, model.json, mlir; - for stdin>"));
 static cl::opt<std::string> outputPath("o", cl::desc("Output DOT file"),
                                        cl::value_desc("file"), cl::init("-"));
 static cl::opt<std::string>
@@ -58,22 +63,32 @@ static cl::opt<unsigned>
              cl::desc("Fail when there are more nodes than this (0: no limit)"),
              cl::init(5000));
 static cl::opt<std::string> title("title", cl::desc("Title of the picture"));
+static cl::opt<bool> allowEmptyInput(
+    "allow-empty-input",
+    cl::desc("Accept an empty input as an empty graph (by default it is an "
+             "error: usually a missing or truncated file)"));
 
+/// Any model format, or MLIR (by its name or its first bytes).
 static OwningOpRef<ModuleOp> load(StringRef path, MLIRContext &context) {
-  if (path.ends_with(".mlir") || path.ends_with(".mlirbc"))
-    return tfg::parseMLIRFile(path, &context);
   tfg::NodeDiagnosticHandler handler(&context, llvm::errs());
   tfg::ImportOptions options;
   // Plain attributes, so that equal tensors of two graphs compare equal.
   options.resourceThresholdBytes = std::numeric_limits<int64_t>::max();
+  options.allowEmptyInput = allowEmptyInput;
   return tfg::importModelFile(path, &context, options);
 }
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
-  cl::ParseCommandLineOptions(
+  tfgtool::parseToolCommandLine(
       argc, argv,
       "Draws a TensorFlow graph as Graphviz DOT (render: dot -Tsvg)\n");
+  // Stdin can be read once: a second `-` would see it empty.
+  if (inputPath == "-" && diffAgainst == "-") {
+    llvm::errs() << "tfg-dot: error: the model and --diff-against cannot both "
+                    "be stdin ('-')\n";
+    return 1;
+  }
   DialectRegistry registry;
   tfg::registerImportDialects(registry);
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);

@@ -9,12 +9,15 @@
 //   - accepts an empty input as an empty module, which hides a missing or
 //     truncated file.
 // Here the input is read exactly once (`-` or no argument: stdin; fifos
-// work), an empty input is an error unless --allow-empty-input, and the
-// output goes through tfg::writeOutputFile (temporary file + rename).
+// work), an empty input is an error unless --allow-empty-input, text that
+// would overflow the parser's stack or make its diagnostics open a fifo is
+// refused (tfg::verifyMLIRText), and the output goes through
+// tfg::writeOutputFile (temporary file + rename).
 //
 //===----------------------------------------------------------------------===//
 
 #include "TFG/Conversion/Passes.h"
+#include "TFG/Dialect/IR/InputFile.h"
 #include "TFG/Dialect/IR/OutputFile.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/Pipelines/Pipelines.h"
@@ -32,6 +35,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
@@ -215,28 +219,44 @@ explainBadPassOptions(MlirOptMainConfig inner, std::vector<std::string> args) {
   };
 }
 
-/// Reads `path` exactly once ("-": stdin), so that a pipe or fifo works.
+/// Reads `path` exactly once ("-": stdin), so that a pipe or fifo works,
+/// and checks what MLIR's parser and diagnostics cannot take.
 static std::unique_ptr<llvm::MemoryBuffer> readInput(StringRef path) {
-  StringRef shown = path == "-" ? "<stdin>" : path;
+  StringRef shown = tfg::inputDisplayName(path);
   // A terminal on stdin is usually a forgotten argument, not a paste.
   if (path == "-" && llvm::sys::Process::FileDescriptorIsDisplayed(0))
     llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "
                     "interrupt)\n";
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFileOrSTDIN(path);
+  std::string error;
+  uint64_t limit = tfg::availableMemoryBytes();
+  std::unique_ptr<llvm::MemoryBuffer> buffer = tfg::readInputFile(
+      path, error, limit,
+      "the " + tfg::formatBytes(limit) + " of memory available",
+      /*requiresNullTerminator=*/true);
   if (!buffer) {
-    llvm::errs() << shown
-                 << ": error: cannot read: " << buffer.getError().message()
-                 << "\n";
+    llvm::errs() << shown << ": error: " << error << "\n";
     return nullptr;
   }
-  if (!allowEmptyInput && (*buffer)->getBuffer().trim().empty()) {
+  if (!allowEmptyInput && buffer->getBuffer().trim().empty()) {
     llvm::errs() << shown
                  << ": error: empty input (no MLIR to read); pass "
                     "--allow-empty-input to treat it as an empty module\n";
     return nullptr;
   }
-  return std::move(*buffer);
+  // MlirOptMain's context does not exist yet: a small one reports the
+  // error, with the source line, as MLIR would.
+  MLIRContext context(MLIRContext::Threading::DISABLED);
+  std::unique_ptr<llvm::SourceMgr> sourceMgr =
+      tfg::createSourceMgrWithoutFiles();
+  sourceMgr->AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(buffer->getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
+  if (failed(tfg::verifyMLIRText(*sourceMgr, &context,
+                                 /*checkLocationFiles=*/true)))
+    return nullptr;
+  return buffer;
 }
 
 int main(int argc, char **argv) {

@@ -8,9 +8,16 @@
 // with reference .npy files (--compare) or with the same model after
 // another pipeline (--compare-pipeline).
 //
+// The model may be `-` (stdin), as may one --input file; each input is read
+// exactly once. Numeric options are checked before anything is built, and
+// the tensors the model will allocate are checked against the memory
+// available before code is generated (CompiledModel::compile).
+//
 //===----------------------------------------------------------------------===//
 
 #include "TFG/Conversion/Passes.h"
+#include "TFG/Dialect/IR/InputFile.h"
+#include "TFG/ImportExport/Diagnostics.h"
 #include "TFG/Pipelines/Pipelines.h"
 #include "TFG/Runner/CompiledModel.h"
 #include "TFG/Runner/Npy.h"
@@ -29,7 +36,10 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "ToolCommandLine.h"
+
 #include <algorithm>
+#include <cmath>
 #include <malloc.h>
 
 using namespace mlir;
@@ -39,7 +49,12 @@ namespace cl = llvm::cl;
 static cl::OptionCategory runCategory("tfg-run options");
 
 static cl::opt<std::string> modelPath(cl::cat(runCategory), cl::Positional,
-                                      cl::desc("<model>"), cl::Required);
+                                      cl::desc("<model> (- for stdin)"),
+                                      cl::Required);
+static cl::opt<bool> allowEmptyInput(
+    cl::cat(runCategory), "allow-empty-input",
+    cl::desc("Accept an empty model as an empty graph (by default it is an "
+             "error: usually a missing or truncated file)"));
 static cl::opt<std::string>
     pipeline(cl::cat(runCategory), "pipeline",
              cl::desc("TFG pass pipeline run on the graph before lowering "
@@ -98,7 +113,7 @@ static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
                      llvm::ArrayRef<Tensor> outputs) {
   if (!quiet) {
     llvm::outs() << llvm::formatv(
-        "model: {0}{1}\n", modelPath,
+        "model: {0}{1}\n", inputDisplayName(modelPath),
         tfgPipeline.empty() ? "" : " after " + tfgPipeline);
     for (const TensorInfo &info : model.inputs())
       llvm::outs() << llvm::formatv("  input  {0}: {1} {2}\n", info.name,
@@ -136,22 +151,54 @@ int main(int argc, char **argv) {
   registerTFGPipelines();
   registerTransformsPasses();
   cl::HideUnrelatedOptions(runCategory);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "tfg-run: JIT-compile a TensorFlow model for the "
-                              "CPU, run it, compare its outputs\n");
+  tfgtool::parseToolCommandLine(argc, argv,
+                                "tfg-run: JIT-compile a TensorFlow model for "
+                                "the CPU, run it, compare its outputs\n");
+  auto usage = [](const llvm::Twine &message) {
+    llvm::errs() << "tfg-run: error: " << message << "\n";
+    return 1;
+  };
+  // Numbers from the command line, checked before they size anything.
+  if (batchSize < 1)
+    return usage("--batch-size must be at least 1, got " +
+                 llvm::Twine(batchSize.getValue()));
+  if (runs < 1)
+    return usage("--runs must be at least 1, got 0");
+  if (!(relTolerance >= 0) || std::isinf(relTolerance))
+    return usage("--rtol must be a finite number >= 0, got " +
+                 std::to_string(relTolerance.getValue()));
+  if (!(absTolerance >= 0) || std::isinf(absTolerance))
+    return usage("--atol must be a finite number >= 0, got " +
+                 std::to_string(absTolerance.getValue()));
 
   DialectRegistry registry;
   registerRunnerDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   // The runner's own errors are one line, "tfg-run: error: ..."; the
-  // import's and the passes' print as MLIR prints them.
+  // import's and the passes' name the file and the node
+  // ("model.pb:3: error: node 'y': ..."), followed by a note naming the
+  // .npy file when they are about an input fed from one.
   Location loc = runnerLoc(&context);
+  std::vector<std::pair<std::string, std::string>> feeds; // node, file
+  // Warnings and remarks (the LLVM IR translation's about unknown
+  // attributes) are dropped, as MLIR's default handler drops them; so is the
+  // dump of the failing op, which says less than the node's name.
+  context.printOpOnDiagnostic(false);
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-    if (diag.getLocation() != loc ||
-        diag.getSeverity() != DiagnosticSeverity::Error)
-      return failure();
-    llvm::errs() << "tfg-run: error: " << diag << "\n";
+    if (diag.getSeverity() != DiagnosticSeverity::Error)
+      return success();
+    if (diag.getLocation() == loc) {
+      llvm::errs() << "tfg-run: error: " << diag << "\n";
+      return success();
+    }
+    printNodeDiagnostic(diag, llvm::errs());
+    std::string message = diag.str();
+    for (auto &[node, file] : feeds)
+      if (llvm::StringRef(message).contains("input '" + node + "'"))
+        llvm::errs() << "note: input '" << node << "' is fed from "
+                     << inputDisplayName(file)
+                     << " (--input), which gives its shape\n";
     return success();
   });
   auto fail = [&](const llvm::Twine &message) {
@@ -161,9 +208,12 @@ int main(int argc, char **argv) {
 
   // What to feed and fetch: flags first, then the reference's summary.json.
   ReferenceFolder reference;
-  if (!compareDir.empty())
-    reference = ReferenceFolder::open(compareDir);
-  std::vector<std::pair<std::string, std::string>> feeds; // node, file
+  if (!compareDir.empty()) {
+    FailureOr<ReferenceFolder> opened = ReferenceFolder::open(compareDir, loc);
+    if (failed(opened))
+      return 1;
+    reference = std::move(*opened);
+  }
   for (llvm::StringRef spec : inputFiles) {
     auto [name, file] = spec.split('=');
     if (file.empty())
@@ -173,7 +223,14 @@ int main(int argc, char **argv) {
   if (feeds.empty())
     for (auto &[node, file] : reference.inputs)
       feeds.push_back({node, (llvm::Twine(compareDir) + "/" + file).str()});
+  // Stdin can be read once.
+  if (llvm::count(llvm::make_second_range(feeds), "-") +
+          (modelPath == "-" ? 1 : 0) >
+      1)
+    return fail("stdin ('-') can be given once: as the model or as one "
+                "--input file");
   CompileOptions options;
+  options.importOptions.allowEmptyInput = allowEmptyInput;
   options.dumpLinalgPath = dumpLinalg;
   options.lowering.batchSize = batchSize;
   options.lowering.outputs.assign(outputNames.begin(), outputNames.end());
@@ -205,11 +262,30 @@ int main(int argc, char **argv) {
   std::vector<std::vector<Tensor>> allOutputs;
   std::vector<TensorInfo> outputInfo;
   std::vector<Tensor> inputs;
+  // Imported once (stdin can be read once), compiled once per pipeline.
+  OwningOpRef<ModuleOp> imported =
+      importModelFile(modelPath, &context, options.importOptions);
+  if (!imported)
+    return 1;
   for (const std::string &tfgPipeline : pipelines) {
     options.tfgPipeline = tfgPipeline;
-    auto model = CompiledModel::compileFile(context, modelPath, options);
+    auto model = CompiledModel::compile(
+        OwningOpRef<ModuleOp>(cast<ModuleOp>(imported->clone())), options);
     if (failed(model))
       return 1;
+    // A fed value must be what the model takes; say which file gave it.
+    for (const TensorInfo &info : model->inputs()) {
+      auto it = fed.find(info.name);
+      if (it == fed.end() ||
+          (it->second.dtype == info.dtype && it->second.shape == info.shape))
+        continue;
+      auto source = llvm::find_if(
+          feeds, [&](const auto &feed) { return feed.first == info.name; });
+      return fail(
+          "input '" + info.name + "': " + inputDisplayName(source->second) +
+          " holds " + it->second.dtype + " " + shapeString(it->second.shape) +
+          ", the model wants " + info.dtype + " " + shapeString(info.shape));
+    }
     if (inputs.empty()) {
       std::mt19937 rng(seed);
       auto assembled =
@@ -220,7 +296,7 @@ int main(int argc, char **argv) {
     }
     std::vector<double> times;
     FailureOr<std::vector<Tensor>> outputs = failure();
-    for (unsigned r = 0; r < std::max(1u, (unsigned)runs); ++r) {
+    for (unsigned r = 0; r < runs; ++r) {
       double seconds;
       outputs = model->run(inputs, &seconds);
       if (failed(outputs))

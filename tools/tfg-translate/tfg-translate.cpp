@@ -8,11 +8,14 @@
 //       --freeze-outputs=logits -o frozen.pb
 //   tfg-translate --roundtrip model.pb --sort-by-execution-order -o sorted.pb
 //
-// Any input format the importers read is detected from content. Output
+// Any input format the importers read is detected from content; `-` (the
+// default) is stdin, and every input is read exactly once, so pipes and
+// fifos work. An empty input is an error unless --allow-empty-input. Output
 // files are written atomically: on any error nothing is written.
 //
 //===----------------------------------------------------------------------===//
 
+#include "TFG/Dialect/IR/InputFile.h"
 #include "TFG/Dialect/IR/OutputFile.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Diagnostics.h"
@@ -29,6 +32,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include "ToolCommandLine.h"
+
 using namespace mlir;
 namespace cl = llvm::cl;
 
@@ -37,8 +42,8 @@ enum class Action { Import, Export, RoundTrip, Summarize };
 enum class OutputKind { Auto, Binary, Text };
 } // namespace
 
-static cl::opt<std::string> inputPath(cl::Positional, cl::desc("<input>"),
-                                      cl::init("-"));
+static cl::opt<std::string>
+    inputPath(cl::Positional, cl::desc("<input> (- for stdin)"), cl::init("-"));
 static cl::opt<std::string> outputPath("o", cl::desc("Output file"),
                                        cl::value_desc("file"), cl::init("-"));
 static cl::opt<Action> action(
@@ -90,6 +95,11 @@ static cl::opt<bool>
                    cl::desc("Print dense resources as __elided__"),
                    cl::init(false));
 
+static cl::opt<bool> allowEmptyInput(
+    "allow-empty-input",
+    cl::desc("Accept an empty input as an empty graph (by default it is an "
+             "error: usually a missing or truncated file)"));
+
 static cl::opt<bool> sortByExecutionOrder(
     "sort-by-execution-order",
     cl::desc("Write the nodes in execution order, inputs before their "
@@ -116,6 +126,8 @@ static cl::list<std::string> renameVariables(
 /// The variables of a SavedModel: `<dir>/variables/variables`.
 static std::string savedModelCheckpoint() {
   StringRef path = inputPath;
+  if (path == "-")
+    return ""; // Stdin has no folder beside it.
   SmallString<256> dir(path);
   if (!llvm::sys::fs::is_directory(path))
     dir = llvm::sys::path::parent_path(path);
@@ -134,7 +146,7 @@ static LogicalResult freezeIfAsked(ModuleOp module) {
   if (prefix.empty())
     prefix = savedModelCheckpoint();
   if (prefix.empty()) {
-    llvm::errs() << inputPath
+    llvm::errs() << tfg::inputDisplayName(inputPath)
                  << ": error: --freeze needs --checkpoint PREFIX (only a "
                     "SavedModel brings its own variables/)\n";
     return failure();
@@ -168,21 +180,8 @@ static OwningOpRef<ModuleOp> importInput(MLIRContext &context) {
   options.resourceThresholdBytes = resourceThreshold;
   options.signature = signature;
   options.savedModelTag = savedModelTag;
-  std::string path = inputPath;
-  if (path == "-") {
-    // stdin: stage it in a file so that format detection and tfjs shards
-    // work the same way.
-    auto buffer = llvm::MemoryBuffer::getSTDIN();
-    if (!buffer) {
-      llvm::errs() << "error: cannot read standard input\n";
-      return nullptr;
-    }
-    return tfg::importGraphDefBytes((*buffer)->getBuffer(),
-                                    /*isText=*/inputFormat !=
-                                        tfg::ModelFormat::GraphDef,
-                                    "<stdin>", &context, options);
-  }
-  return tfg::importModelFile(path, &context, options, inputFormat);
+  options.allowEmptyInput = allowEmptyInput;
+  return tfg::importModelFile(inputPath, &context, options, inputFormat);
 }
 
 static bool wantsText() {
@@ -207,8 +206,8 @@ int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
-  cl::ParseCommandLineOptions(argc, argv,
-                              "TFG translator: TensorFlow models <-> MLIR\n");
+  tfgtool::parseToolCommandLine(argc, argv,
+                                "TFG translator: TensorFlow models <-> MLIR\n");
   DialectRegistry registry;
   tfg::registerImportDialects(registry);
   // One thread: uniquing without locks is faster for the import's millions
@@ -219,7 +218,8 @@ int main(int argc, char **argv) {
   context.printOpOnDiagnostic(false);
 
   if (action == Action::Export) {
-    OwningOpRef<ModuleOp> module = tfg::parseMLIRFile(inputPath, &context);
+    OwningOpRef<ModuleOp> module =
+        tfg::parseMLIRFile(inputPath, &context, allowEmptyInput);
     if (!module)
       return 1;
     tfg::NodeDiagnosticHandler handler(&context, llvm::errs());
@@ -236,7 +236,8 @@ int main(int argc, char **argv) {
     return failed(writeGraphDef(*module)) ? 1 : 0;
   if (action == Action::Summarize) {
     tfg::SummarizeOptions options;
-    options.title = llvm::sys::path::filename(inputPath).str();
+    options.title =
+        llvm::sys::path::filename(tfg::inputDisplayName(inputPath)).str();
     options.toStdout = true;
     PassManager pm(&context);
     pm.addPass(tfg::createSummarize(options));

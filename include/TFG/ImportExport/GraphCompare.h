@@ -23,9 +23,11 @@ class GraphDef;
 
 namespace mlir::tfg {
 
-/// Reads a GraphDef from a binary or text file (no MLIR, no validation).
+/// Reads a GraphDef from a binary or text file ("-": stdin), read exactly
+/// once (no MLIR, no validation). An empty input is an error unless
+/// `allowEmptyInput`. On failure `error` says why (without the path).
 bool readGraphDefFile(llvm::StringRef path, tensorflow::GraphDef &graph,
-                      std::string &error);
+                      std::string &error, bool allowEmptyInput = false);
 
 /// Rewrites `graph` into its canonical form: nodes sorted by name, control
 /// inputs sorted and deduplicated, "x:0" spelled "x", registry defaults

@@ -29,6 +29,7 @@ enum class ModelFormat {
   MetaGraph,    ///< Binary or text MetaGraphDef (.meta).
   SavedModel,   ///< saved_model.pb / .pbtxt, or its directory.
   TFJS,         ///< TensorFlow.js graph model (model.json + shards).
+  MLIR,         ///< A TFG module as MLIR text (.mlir) or bytecode (.mlirbc).
 };
 
 struct ImportOptions {
@@ -38,18 +39,31 @@ struct ImportOptions {
   /// SavedModel: the meta graph tag to pick, and the signature to record.
   std::string savedModelTag = "serve";
   std::string signature = "serving_default";
+  /// Accept an empty input (no bytes, or only blanks) as an empty graph. By
+  /// default it is an error: an empty file is almost always a missing or
+  /// truncated one (an empty binary GraphDef is zero bytes long).
+  bool allowEmptyInput = false;
 };
 
-/// Reads a model file of any supported format. Problems are reported as
-/// diagnostics naming the file and the node; returns null on failure.
+/// Reads a model file of any supported format, or MLIR ("-": stdin; a
+/// directory: the SavedModel or TensorFlow.js model in it). The input is
+/// opened and read exactly once (pipes and fifos work), binary protobuf
+/// input of more than 2 GiB and an empty input (unless allowed) are
+/// refused. Problems are reported as diagnostics naming the file and the
+/// node; returns null on failure.
 OwningOpRef<ModuleOp> importModelFile(llvm::StringRef path,
                                       MLIRContext *context,
                                       const ImportOptions &options = {},
                                       ModelFormat format = ModelFormat::Auto);
 
-/// Parses a `.mlir` file (or "-" for stdin) holding a TFG module; errors are
-/// printed with the file's line and column. Returns null on failure.
-OwningOpRef<ModuleOp> parseMLIRFile(llvm::StringRef path, MLIRContext *context);
+/// Parses a `.mlir` file (or "-" for stdin) holding a TFG module, read
+/// exactly once; errors are printed with the file's line and column. An
+/// empty input is an error unless `allowEmptyInput`; text nesting brackets
+/// deeper than kMaxMLIRNesting (InputFile.h) is refused before MLIR's
+/// parser sees it, and locations naming other files never make the
+/// diagnostics open them. Returns null on failure.
+OwningOpRef<ModuleOp> parseMLIRFile(llvm::StringRef path, MLIRContext *context,
+                                    bool allowEmptyInput = false);
 
 /// Imports a GraphDef held in memory in binary (`isText` false) or text form.
 OwningOpRef<ModuleOp> importGraphDefBytes(llvm::StringRef bytes, bool isText,

@@ -22,6 +22,7 @@
 #ifndef TFG_RUNNER_COMPILEDMODEL_H
 #define TFG_RUNNER_COMPILEDMODEL_H
 
+#include "TFG/ImportExport/Import.h"
 #include "TFG/Pipelines/Pipelines.h"
 #include "TFG/Runner/Tensor.h"
 
@@ -51,6 +52,8 @@ struct TensorInfo {
 };
 
 struct CompileOptions {
+  /// How compileFile imports the model (allowEmptyInput, signature, ...).
+  ImportOptions importOptions;
   /// TFG passes run on the graph before lowering (textual, without
   /// builtin.module(...)); empty for none.
   std::string tfgPipeline;
@@ -62,12 +65,16 @@ struct CompileOptions {
 
 class CompiledModel {
 public:
-  /// Imports (or parses, for .mlir) `path` and compiles it.
+  /// Imports (or parses, for .mlir) `path` ("-": stdin) and compiles it.
   static FailureOr<CompiledModel> compileFile(MLIRContext &context,
                                               llvm::StringRef path,
                                               const CompileOptions &options);
   /// Compiles a module holding a tfg.graph (lowered with options.lowering)
-  /// or already holding the function (linalg on tensors).
+  /// or already holding the function (linalg on tensors). Before code is
+  /// generated, every tensor of the function (inputs, outputs, each
+  /// intermediate) must fit in the memory available, and the inputs and
+  /// outputs together too: a huge shape (a batch size of 10^12) is an error
+  /// naming the tensor, not an allocation failure at run time.
   static FailureOr<CompiledModel> compile(OwningOpRef<ModuleOp> module,
                                           const CompileOptions &options);
 

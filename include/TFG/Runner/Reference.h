@@ -33,7 +33,11 @@ struct ReferenceFolder {
   std::vector<std::pair<std::string, std::string>> inputs;  // node, file
   std::vector<std::pair<std::string, std::string>> outputs; // tensor, file
 
-  static ReferenceFolder open(llvm::StringRef dir);
+  /// Opens `dir`: an error (emitted at `loc`) when it is not a directory, or
+  /// when its summary.json is there but unreadable, malformed, nested
+  /// deeper than JSON should be, or names a file outside the folder (an
+  /// absolute path or '..'). A folder without summary.json has no entries.
+  static FailureOr<ReferenceFolder> open(llvm::StringRef dir, Location loc);
 
   /// The file of output `index`'s reference: summary.json's (when
   /// `bySummary`), else the folder's output_<index>_*.npy; "" when none.
@@ -50,11 +54,12 @@ LogicalResult writeOutputFolder(llvm::StringRef dir,
                                 llvm::ArrayRef<Tensor> outputs, Location loc);
 
 /// A tensor of `info`'s dtype and shape: floats in [0,1), ints in [0,255],
-/// bools 0/1.
+/// bools 0/1. The size must have been checked (CompiledModel::compile does).
 Tensor randomTensor(const TensorInfo &info, std::mt19937 &rng);
 
-/// The model's inputs, in order: each from `fed` (by name; its dtype must
-/// be the model's), else random when `rng` is given, else an error.
+/// The model's inputs, in order: each from `fed` (by name; its dtype and
+/// shape must be the model's), else random when `rng` is given, else an
+/// error.
 FailureOr<std::vector<Tensor>>
 assembleInputs(const CompiledModel &model,
                const std::map<std::string, Tensor> &fed, std::mt19937 *rng,

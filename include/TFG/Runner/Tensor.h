@@ -18,6 +18,7 @@
 #include <cassert>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -55,6 +56,11 @@ struct Tensor {
   int64_t numElements() const;
   /// Bytes per element (0 for a dtype the runner does not know).
   int64_t elementSize() const;
+  /// numElements() * elementSize(), or nullopt when a dim is negative, the
+  /// dtype unknown, or the product does not fit in int64_t (shapes come
+  /// from files and command lines, and are checked with this before
+  /// anything is allocated).
+  std::optional<uint64_t> byteSize() const;
   /// Element `i` converted to double (NaN for an unknown dtype).
   double elementAsDouble(int64_t i) const;
 
@@ -79,6 +85,11 @@ struct Tensor {
 
 /// Bytes per element of a NumPy dtype string, or 0 when it is not supported.
 int64_t dtypeElementSize(llvm::StringRef dtype);
+
+/// Bytes of a tensor of `shape` with `elementSize`-byte elements; nullopt
+/// for a negative dim or a size that does not fit in int64_t.
+std::optional<uint64_t> tensorByteSize(llvm::ArrayRef<int64_t> shape,
+                                       int64_t elementSize);
 
 /// NumPy's dtype string of an MLIR element type ("" when the runner cannot
 /// pass it: f16/f32/f64 and i1/i8/i16/i32/i64 only).

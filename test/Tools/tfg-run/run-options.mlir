@@ -24,13 +24,14 @@
 // RUN: not tfg-run %s --input x 2>&1 | FileCheck %s --check-prefix=BADSPEC
 // BADSPEC: tfg-run: error: --input wants name=file.npy, got 'x'
 // RUN: not tfg-run %s --input x=%t.missing.npy 2>&1 | FileCheck %s --check-prefix=MISSING
-// MISSING: tfg-run: error: {{.*}}missing.npy: No such file or directory
+// MISSING: tfg-run: error: {{.*}}missing.npy: cannot read: No such file or directory
 // RUN: %python %S/Inputs/make_npy.py %t.int.npy "<i4" 1x2 "1,2"
 // RUN: not tfg-run %s --input x=%t.int.npy 2>&1 | FileCheck %s --check-prefix=DTYPE
-// DTYPE: tfg-run: error: input 'x': file dtype <i4, the model wants <f4
+// DTYPE: tfg-run: error: input 'x': {{.*}}int.npy holds <i4 [1,2], the model wants <f4 [1,2]
 // RUN: %python %S/Inputs/make_npy.py %t.wide.npy "<f4" 1x3 "1,2,3"
 // RUN: not tfg-run %s --input x=%t.wide.npy 2>&1 | FileCheck %s --check-prefix=SHAPE
 // SHAPE: error: input 'x': the shape given [1,3] does not fit the Placeholder's 'tensor<?x2xf32>'
+// SHAPE-NEXT: note: input 'x' is fed from {{.*}}wide.npy (--input), which gives its shape
 // RUN: not tfg-run %s --random-inputs --pipeline "no-such-pass" 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // PIPELINE: tfg-run: error: cannot parse pipeline 'no-such-pass'
 // RUN: not tfg-run %s --random-inputs --outputs nope 2>&1 | FileCheck %s --check-prefix=OUTPUT
