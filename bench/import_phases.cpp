@@ -159,7 +159,10 @@ int runBreakdown(MLIRContext &context) {
             tfg::readInputFile(inputPath, error, tfg::kMaxProtoBytes, "2 GiB");
         if (!bytes)
           llvm::errs() << inputPath << ": error: " << error << "\n";
-        return bytes && tfg::parseBinaryProto(bytes->getBuffer(), graph);
+        return bytes &&
+               tfg::parseBinaryProto(bytes->getBuffer(), graph,
+                                     bytes->getBufferKind() ==
+                                         llvm::MemoryBuffer::MemoryBuffer_MMap);
       }))
     return 1;
   if (!step("GraphDef -> tfg.graph (+verify)", [&] {

@@ -31,6 +31,7 @@
 #include <google/protobuf/text_format.h>
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 using namespace mlir;
@@ -108,10 +109,67 @@ static bool parseText(StringRef text, pb::Message &message, std::string &error,
   return false;
 }
 
-bool tfg::parseBinaryProto(StringRef bytes, pb::Message &message) {
+namespace {
+/// The bytes of a buffer in 1 MiB chunks. Over a mapped file it can also
+/// give the pages it has handed out back to the kernel: the message copies
+/// what it keeps, so the file and the message are not both resident, and a
+/// model's weights are in memory once (as when protobuf read the file with
+/// read(2)). Pages given back are read from the file again if touched.
+class ChunkedInputStream final : public pb::io::ZeroCopyInputStream {
+public:
+  ChunkedInputStream(StringRef bytes, bool releasePages)
+      : bytes(bytes), releasePages(releasePages) {}
+  ~ChunkedInputStream() override { release(bytes.size()); }
+
+  bool Next(const void **data, int *size) override {
+    // What came before `position` is consumed: BackUp only reaches into
+    // the chunk returned last, which starts at `position`.
+    release(position);
+    if (position >= bytes.size())
+      return false;
+    size_t n = std::min<size_t>(kChunk, bytes.size() - position);
+    *data = bytes.data() + position;
+    *size = static_cast<int>(n);
+    position += n;
+    return true;
+  }
+  void BackUp(int count) override { position -= count; }
+  bool Skip(int count) override {
+    size_t n = std::min<size_t>(count, bytes.size() - position);
+    position += n;
+    return n == size_t(count);
+  }
+  int64_t ByteCount() const override { return position; }
+
+private:
+  static constexpr size_t kChunk = 1 << 20;
+
+  /// Gives the whole pages of [released, end) back.
+  void release(size_t end) {
+    if (!releasePages)
+      return;
+    uintptr_t page = ::sysconf(_SC_PAGESIZE);
+    uintptr_t from = reinterpret_cast<uintptr_t>(bytes.data()) + released;
+    uintptr_t to = reinterpret_cast<uintptr_t>(bytes.data()) + end;
+    from = (from + page - 1) / page * page;
+    to = to / page * page;
+    if (to <= from)
+      return;
+    ::madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED);
+    released = to - reinterpret_cast<uintptr_t>(bytes.data());
+  }
+
+  StringRef bytes;
+  bool releasePages;
+  size_t position = 0, released = 0;
+};
+} // namespace
+
+bool tfg::parseBinaryProto(StringRef bytes, pb::Message &message,
+                           bool releasePages) {
   if (bytes.size() > kMaxProtoBytes)
     return false;
-  pb::io::ArrayInputStream stream(bytes.data(), bytes.size());
+  ChunkedInputStream stream(bytes, releasePages);
   pb::io::CodedInputStream coded(&stream);
   coded.SetTotalBytesLimit(INT32_MAX);
   return message.ParseFromCodedStream(&coded) && coded.ConsumedEntireMessage();
@@ -275,6 +333,11 @@ private:
   ModelFormat probeBinaryGraphDef();
   bool parse(pb::Message &message, StringRef what);
   OwningOpRef<ModuleOp> importFormat(ModelFormat format);
+  /// Whether `buffer` maps a file (whose pages can be given back).
+  bool mapped() const {
+    return buffer &&
+           buffer->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap;
+  }
 
   StringRef path;
   MLIRContext *context;
@@ -384,7 +447,7 @@ ModelFormat ModelFileReader::detectFormat() {
 /// parse of a MetaGraphDef gives nodes with non-identifier op types. Leaves
 /// `graph` parsed (and `graphParsed` set) when the answer is GraphDef.
 ModelFormat ModelFileReader::probeBinaryGraphDef() {
-  graphParsed = parseBinaryProto(bytes, graph);
+  graphParsed = parseBinaryProto(bytes, graph, mapped());
   bool plausible =
       graphParsed && llvm::all_of(graph.node(), [](const auto &node) {
         return isOpTypeLike(node.op());
@@ -394,7 +457,7 @@ ModelFormat ModelFileReader::probeBinaryGraphDef() {
   // A MetaGraphDef if it parses as one with a graph; otherwise keep the
   // GraphDef reading, whose validation names what is wrong.
   tensorflow::MetaGraphDef probe;
-  if (parseBinaryProto(bytes, probe) && probe.has_graph_def()) {
+  if (parseBinaryProto(bytes, probe, mapped()) && probe.has_graph_def()) {
     graphParsed = false;
     graph.Clear();
     return ModelFormat::MetaGraph;
@@ -409,7 +472,7 @@ bool ModelFileReader::parse(pb::Message &message, StringRef what) {
   std::string error;
   bool ok = text ? parseText(bytes, message, error,
                              &message == &graph ? &locations : nullptr)
-                 : parseBinaryProto(bytes, message);
+                 : parseBinaryProto(bytes, message, mapped());
   if (!ok)
     emitError(FileLineColLoc::get(context, fileName, 0, 0))
         << "not a valid " << (text ? "text " : "binary ") << what

@@ -18,9 +18,12 @@ namespace mlir::tfg {
 
 /// Parses a binary message from the bytes of a whole input (as
 /// readInputFile, InputFile.h, reads it: a regular file is mapped, not
-/// copied). False if malformed or more than protobuf's 2 GiB.
-bool parseBinaryProto(llvm::StringRef bytes,
-                      google::protobuf::Message &message);
+/// copied). With `releasePages`, which needs `bytes` to be a file mapping,
+/// the pages parsed are given back to the kernel as the parse goes, so the
+/// file and the message are not both resident. False if malformed or more
+/// than protobuf's 2 GiB.
+bool parseBinaryProto(llvm::StringRef bytes, google::protobuf::Message &message,
+                      bool releasePages = false);
 
 } // namespace mlir::tfg
 

@@ -167,8 +167,9 @@ std::string describeValue(Value value) {
       node = name.getName().str();
     return WalkResult::advance();
   });
-  std::string what = "a result of " + op->getName().getStringRef().str();
-  return node.empty() ? what : what + " of node '" + node + "'";
+  std::string opName = op->getName().getStringRef().str();
+  return node.empty() ? "a result of " + opName
+                      : "node '" + node + "' (" + opName + ")";
 }
 
 /// The bytes of a statically shaped tensor or memref type: nullopt when

@@ -67,7 +67,7 @@ bool NpyHeader::parseShape() {
   llvm::StringRef start = rest;
   auto bad = [&](const llvm::Twine &why) {
     llvm::StringRef tuple = start.take_until([](char c) { return c == ')'; });
-    return fail("bad shape '" + tuple + ")': " + why);
+    return fail("shape '" + tuple + ")' is not a tuple of integers: " + why);
   };
   if (!rest.consume_front("("))
     return fail("'shape' is not a tuple (at '" + rest.take_front(12) + "')");
@@ -143,6 +143,8 @@ bool NpyHeader::parse() {
       return false;
     if (rest.consume_front(","))
       rest = rest.ltrim();
+    else if (rest.empty())
+      return fail("the header dict is not closed with '}'");
     else if (!rest.starts_with("}"))
       return fail("expected ',' or '}' at '" + rest.take_front(12) + "'");
   }

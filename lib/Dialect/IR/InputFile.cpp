@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <cstring>
 #include <tuple>
 #include <unistd.h>
 
@@ -167,6 +168,27 @@ tfg::readInputFile(llvm::StringRef path, std::string &error, uint64_t maxBytes,
 // MLIR nesting
 //===----------------------------------------------------------------------===//
 
+/// The offset of the quote that closes the string literal whose opening
+/// quote is at `open` (text.size() when none). A quote is escaped when an
+/// odd number of backslashes precede it. Found with memchr: tensor contents
+/// are long hex strings, most of a large file. A raw newline does not end
+/// the string here as it does for MLIR's lexer, which stops at that error
+/// before it parses anything after it.
+static size_t closingQuote(llvm::StringRef text, size_t open) {
+  for (size_t at = open + 1; at < text.size(); ++at) {
+    const void *quote = std::memchr(text.data() + at, '"', text.size() - at);
+    if (!quote)
+      return text.size();
+    at = static_cast<const char *>(quote) - text.data();
+    size_t backslashes = 0;
+    while (at - backslashes > open + 1 && text[at - backslashes - 1] == '\\')
+      ++backslashes;
+    if (backslashes % 2 == 0)
+      return at;
+  }
+  return text.size();
+}
+
 /// 1-based line and column of offset `at` of `text`.
 static std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef text,
                                                    size_t at) {
@@ -184,10 +206,8 @@ std::optional<tfg::NestingTooDeep> tfg::findTooDeepNesting(llvm::StringRef text,
   for (size_t i = 0, e = text.size(); i < e; ++i) {
     char c = text[i];
     switch (c) {
-    case '"': // A string literal: up to the unescaped quote or the line end.
-      for (++i; i < e && text[i] != '"' && text[i] != '\n'; ++i)
-        if (text[i] == '\\')
-          ++i;
+    case '"': // A string literal: nothing in it nests.
+      i = closingQuote(text, i);
       break;
     case '/':
       if (i + 1 < e && text[i + 1] == '/')
@@ -229,6 +249,30 @@ std::optional<tfg::NestingTooDeep> tfg::findTooDeepNesting(llvm::StringRef text,
   return std::nullopt;
 }
 
+/// A string literal's value, decoded as MLIR's lexer does (\\, \", \n, \t
+/// and two hex digits).
+static std::string decodeString(llvm::StringRef body) {
+  std::string value;
+  for (size_t i = 0, e = body.size(); i < e; ++i) {
+    if (body[i] != '\\' || i + 1 >= e) {
+      value.push_back(body[i]);
+      continue;
+    }
+    char next = body[++i];
+    if (next == 'n')
+      value.push_back('\n');
+    else if (next == 't')
+      value.push_back('\t');
+    else if (llvm::isHexDigit(next) && i + 1 < e &&
+             llvm::isHexDigit(body[i + 1]))
+      value.push_back(char(llvm::hexDigitValue(next) * 16 +
+                           llvm::hexDigitValue(body[++i])));
+    else
+      value.push_back(next);
+  }
+  return value;
+}
+
 std::vector<tfg::LocationFile> tfg::findLocationFiles(llvm::StringRef text) {
   std::vector<LocationFile> files;
   for (size_t i = 0, e = text.size(); i < e; ++i) {
@@ -239,36 +283,15 @@ std::vector<tfg::LocationFile> tfg::findLocationFiles(llvm::StringRef text) {
     }
     if (text[i] != '"')
       continue;
+    // A string literal: only decoded (copied) when it names a file, since
+    // most strings are names and tensor contents, some of them huge.
     size_t start = i;
-    // A string literal, decoded as MLIR's lexer does (\\, \", \n, \t and
-    // two hex digits).
-    std::string value;
-    for (++i; i < e && text[i] != '"' && text[i] != '\n'; ++i) {
-      if (text[i] != '\\' || i + 1 >= e) {
-        value.push_back(text[i]);
-        continue;
-      }
-      char next = text[++i];
-      if (next == 'n')
-        value.push_back('\n');
-      else if (next == 't')
-        value.push_back('\t');
-      else if (llvm::isHexDigit(next) && i + 1 < e &&
-               llvm::isHexDigit(text[i + 1])) {
-        value.push_back(char(llvm::hexDigitValue(next) * 16 +
-                             llvm::hexDigitValue(text[i + 1])));
-        ++i;
-      } else {
-        value.push_back(next);
-      }
-    }
+    i = closingQuote(text, i);
     // "name":LINE:COL is a FileLineColLoc; nothing else in MLIR puts a colon
     // and a digit right after a string.
     if (i + 2 < e && text[i] == '"' && text[i + 1] == ':' &&
-        llvm::isDigit(text[i + 2])) {
-      auto [line, column] = lineAndColumn(text, start);
-      files.push_back({std::move(value), line, column});
-    }
+        llvm::isDigit(text[i + 2]))
+      files.push_back({decodeString(text.slice(start + 1, i)), start});
   }
   return files;
 }
@@ -302,7 +325,8 @@ LogicalResult tfg::verifyMLIRText(const llvm::SourceMgr &sourceMgr,
         llvm::sys::fs::is_regular_file(status) ||
         llvm::sys::fs::is_directory(status))
       continue;
-    return emitError(FileLineColLoc::get(context, name, file.line, file.column))
+    auto [line, column] = lineAndColumn(text, file.offset);
+    return emitError(FileLineColLoc::get(context, name, line, column))
            << "a location names '" << file.name
            << "', which is not a regular file: MLIR's diagnostics would open "
               "it to show a source line and hang or never end";

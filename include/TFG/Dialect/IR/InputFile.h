@@ -17,6 +17,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -79,7 +80,7 @@ struct NestingTooDeep {
 };
 
 /// Scans MLIR text for brackets ( [ { < nested deeper than `limit`, outside
-/// string literals and // comments. Cheap (one pass, no allocation) and
+/// string literals and // comments. Cheap (one pass, memchr over strings) and
 /// lenient where MLIR is irregular: '->' and '>=' are not closers, a '>'
 /// with no open '<' is ignored, and a closer of another kind closes the
 /// '<'s left open inside it, so the depth is never overestimated for valid
@@ -91,8 +92,8 @@ std::optional<NestingTooDeep> findTooDeepNesting(llvm::StringRef text,
 struct LocationFile {
   /// The name, string escapes decoded.
   std::string name;
-  /// 1-based line and column of its opening quote.
-  unsigned line = 0, column = 0;
+  /// Where its opening quote is in the text.
+  size_t offset = 0;
 };
 
 /// The file names of the FileLineColLocs written in MLIR text, in order,
