@@ -91,6 +91,75 @@ inline void parseToolCommandLine(int argc, char **argv,
   std::exit(errorStatus);
 }
 
+namespace detail {
+/// What catchCommandLineErrors needs when the parser calls exit().
+struct PendingParse {
+  std::FILE *caught = nullptr;
+  int savedStderr = -1;
+  const char *tool = nullptr;
+};
+inline PendingParse &pendingParse() {
+  static PendingParse pending;
+  return pending;
+}
+
+/// Puts stderr back and returns what was written to it meanwhile.
+inline std::string endCapture() {
+  PendingParse &pending = pendingParse();
+  std::string text;
+  if (pending.savedStderr < 0)
+    return text;
+  ::dup2(pending.savedStderr, 2);
+  ::close(pending.savedStderr);
+  pending.savedStderr = -1;
+  std::rewind(pending.caught);
+  char chunk[4096];
+  for (size_t n; (n = std::fread(chunk, 1, sizeof(chunk), pending.caught)) > 0;)
+    text.append(chunk, n);
+  std::fclose(pending.caught);
+  pending.caught = nullptr;
+  return text;
+}
+
+/// Runs at exit(): a parser that exits with text on stderr failed.
+inline void reportAtExit() {
+  if (pendingParse().savedStderr < 0)
+    return;
+  std::string tool = pendingParse().tool;
+  std::string text = endCapture();
+  if (text.empty())
+    return; // --help, --version: their text went to stdout.
+  // llvm::errs() may be gone at this point; write(2) is not.
+  std::string line =
+      tool + ": error: " + describeCommandLineError(text, tool) + "\n";
+  (void)!::write(2, line.data(), line.size());
+}
+} // namespace detail
+
+/// Runs `parse`, a command-line parser that prints llvm::cl's complaints and
+/// calls exit(1) itself (MLIR's registerAndParseCLIOptions), so that a bad
+/// command line is still one "tool: error: ..." line: stderr is caught
+/// while it runs, and an exit hook rewrites what was caught.
+template <typename Parse>
+auto catchCommandLineErrors(char **argv, Parse parse) {
+  static std::string tool = llvm::sys::path::filename(argv[0]).str();
+  detail::PendingParse &pending = detail::pendingParse();
+  pending.tool = tool.c_str();
+  llvm::errs().flush();
+  pending.caught = std::tmpfile();
+  pending.savedStderr = pending.caught ? ::dup(2) : -1;
+  if (pending.savedStderr >= 0 && ::dup2(::fileno(pending.caught), 2) < 0) {
+    ::close(pending.savedStderr);
+    pending.savedStderr = -1;
+  }
+  static bool registered = (std::atexit(detail::reportAtExit), true);
+  (void)registered;
+  auto result = parse();
+  llvm::errs().flush();
+  llvm::errs() << detail::endCapture(); // Warnings, if any.
+  return result;
+}
+
 } // namespace tfgtool
 
 #endif // TFG_TOOLS_COMMON_TOOLCOMMANDLINE_H

@@ -38,6 +38,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "ToolCommandLine.h"
+
 #include <cstdio>
 #include <unistd.h>
 
@@ -269,8 +271,10 @@ int main(int argc, char **argv) {
   tfg::registerTFGConversionPasses();
   tfg::registerTFGPipelines();
 
-  auto [inputPath, outputPath] = registerAndParseCLIOptions(
-      argc, argv, "TFG optimizer driver\n", registry);
+  auto [inputPath, outputPath] = tfgtool::catchCommandLineErrors(argv, [&] {
+    return registerAndParseCLIOptions(argc, argv, "TFG optimizer driver\n",
+                                      registry);
+  });
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
   config.setPassPipelineSetupFn(explainBadPassOptions(
       config, std::vector<std::string>(argv + 1, argv + argc)));
