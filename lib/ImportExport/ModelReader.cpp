@@ -211,7 +211,8 @@ finishImport(tensorflow::GraphDef &graph, StringRef file, MLIRContext *context,
     recordSignature(*meta, options.signature, *module);
   if (failed(importGraphDef(graph, *module, file, options, lines)))
     return nullptr;
-  if (meta && failed(annotateCheckpointKeys(*meta, *module, file)))
+  if (meta && (failed(annotateCheckpointKeys(*meta, *module, file)) ||
+               failed(recordAssets(*meta, *module, file))))
     return nullptr;
   return module;
 }

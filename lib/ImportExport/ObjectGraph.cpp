@@ -9,7 +9,10 @@
 #include "saved_object_graph.pb.h"
 
 #include "google/protobuf/io/coded_stream.h"
+#include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <deque>
 #include <optional>
@@ -143,5 +146,46 @@ mlir::tfg::annotateCheckpointKeys(const tensorflow::MetaGraphDef &meta,
         setKey(&node, *key);
     }
   }
+  return success();
+}
+
+LogicalResult mlir::tfg::recordAssets(const tensorflow::MetaGraphDef &meta,
+                                      ModuleOp module, StringRef file) {
+  if (meta.asset_file_def().empty() || file == "-")
+    return success();
+  MLIRContext *context = module.getContext();
+  Location fileLoc = FileLineColLoc::get(context, file, 0, 0);
+  SmallString<256> folder(llvm::sys::path::parent_path(file));
+  if (std::error_code ec = llvm::sys::fs::make_absolute(folder))
+    return emitError(fileLoc)
+           << "cannot resolve the assets folder: " << ec.message();
+  llvm::sys::path::remove_dots(folder, /*remove_dot_dot=*/true);
+  llvm::sys::path::append(folder, "assets");
+  Builder b(context);
+  SmallVector<NamedAttribute> assets;
+  for (const auto &asset : meta.asset_file_def()) {
+    StringRef name = asset.filename();
+    bool escapes = name.empty() || llvm::sys::path::is_absolute(name);
+    for (auto it = llvm::sys::path::begin(name),
+              end = llvm::sys::path::end(name);
+         !escapes && it != end; ++it)
+      escapes = *it == "..";
+    if (escapes)
+      return emitError(fileLoc)
+             << "asset file name '" << name
+             << "' is empty, absolute or leaves the SavedModel's assets "
+                "folder";
+    StringRef tensor = asset.tensor_info().name();
+    StringRef node = tensor.take_front(tensor.rfind(':'));
+    if (node.empty())
+      node = tensor;
+    if (node.starts_with("^") || node.empty())
+      return emitError(fileLoc)
+             << "asset '" << name << "' names no tensor ('" << tensor << "')";
+    SmallString<256> path(folder);
+    llvm::sys::path::append(path, name);
+    assets.push_back(b.getNamedAttr(node, b.getStringAttr(path)));
+  }
+  module->setAttr(attrs::kAssets, b.getDictionaryAttr(assets));
   return success();
 }

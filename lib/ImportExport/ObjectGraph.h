@@ -35,6 +35,16 @@ namespace mlir::tfg {
 LogicalResult annotateCheckpointKeys(const tensorflow::MetaGraphDef &meta,
                                      ModuleOp module, llvm::StringRef file);
 
+/// Records where a SavedModel's assets are: for each AssetFileDef, the
+/// node its tensor names (a Placeholder the loader feeds with the asset's
+/// path) and the asset file, resolved against the `assets` folder beside
+/// `file` (the saved_model.pb), as the module attr `tfg.assets` = {node =
+/// "/abs/path"}. Freezing binds those Placeholders. An asset file name that
+/// is absolute or leaves the assets folder is an error (never trust a path
+/// from a file); nothing is opened here.
+LogicalResult recordAssets(const tensorflow::MetaGraphDef &meta,
+                           ModuleOp module, llvm::StringRef file);
+
 } // namespace mlir::tfg
 
 #endif // TFG_LIB_IMPORTEXPORT_OBJECTGRAPH_H

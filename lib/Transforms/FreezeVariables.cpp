@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FreezeTables.h"
+
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Checkpoint/CheckpointReader.h"
 #include "TFG/Dialect/IR/OpCategories.h"
@@ -36,6 +38,8 @@ namespace ckpt = ::tfg::checkpoint;
 /// The suffix tf.train.ExponentialMovingAverage gives its shadow variables.
 static constexpr llvm::StringLiteral kMovingAverageSuffix =
     "/ExponentialMovingAverage";
+/// The largest text file `fold-tables` reads into Consts.
+static constexpr uint64_t kMaxTableFileBytes = uint64_t(64) << 20;
 /// Values of at least this many bytes become dense resources, as on import.
 static constexpr size_t kResourceThresholdBytes = 1024;
 
@@ -216,6 +220,39 @@ FailureOr<ElementsAttr> FreezeVariablesPass::readValue(
       cast<ShapedType>(type), blobName, std::move(blob)));
 }
 
+/// A variable the checkpoint does not hold but the graph assigns exactly
+/// once from a Const (TF2 keeps asset paths in such variables): that value,
+/// with the assignment removed (its control users wait for the Const
+/// instead). Failure, changing nothing, otherwise.
+static FailureOr<ElementsAttr> takeConstantInitialValue(Operation *variable) {
+  Operation *assign = nullptr;
+  for (Operation *user : variable->getResult(0).getUsers()) {
+    if (!writesVariable(getNodeOpType(user)))
+      continue;
+    if (assign)
+      return failure();
+    assign = user;
+  }
+  StringRef type = assign ? getNodeOpType(assign) : "";
+  if ((type != "AssignVariableOp" && type != "Assign") ||
+      getDataOperands(assign).size() != 2 ||
+      llvm::any_of(getDataResults(assign),
+                   [](Value result) { return !result.use_empty(); }))
+    return failure();
+  Value source = getDataOperands(assign)[1];
+  while (source.getDefiningOp() && isForwarding(source.getDefiningOp()))
+    source = getDataOperands(source.getDefiningOp())[0];
+  auto constant = dyn_cast_or_null<ConstOp>(source.getDefiningOp());
+  auto value =
+      constant ? constant->getAttrOfType<ElementsAttr>("value") : nullptr;
+  auto dtype = variable->getAttrOfType<TypeAttr>("dtype");
+  if (!value || !dtype || value.getElementType() != dtype.getValue())
+    return failure();
+  getControlToken(assign).replaceAllUsesWith(getControlToken(constant));
+  assign->erase();
+  return value;
+}
+
 /// Nodes a resource handle passes through unchanged on its way to a read:
 /// the v1 control flow of a `tf.cond` or `tf.while_loop` built around a
 /// Keras layer, and Identity chains. Freezing retypes them from `resource`
@@ -391,6 +428,11 @@ void FreezeVariablesPass::runOnOperation() {
   auto roots = resolveOutputNodes(graph, outputs, "tfg-freeze-variables");
   if (failed(roots))
     return signalPassFailure();
+  // Lookup tables the outputs use keep their initializers (and the assets
+  // those read).
+  bindAssetPaths(graph);
+  if (Operation *initAllTables = collectTableInitializers(graph, *roots))
+    roots->push_back(initAllTables);
   eraseNodesNotReachedFrom(graph, *roots);
 
   SmallVector<Operation *> variables;
@@ -430,12 +472,22 @@ void FreezeVariablesPass::runOnOperation() {
       key += kMovingAverageSuffix;
       ++fromAverages;
     }
-    FailureOr<ElementsAttr> value = readValue(variable, *reader, key);
+    FailureOr<ElementsAttr> value = reader->lookup(key)
+                                        ? FailureOr<ElementsAttr>(failure())
+                                        : takeConstantInitialValue(variable);
+    if (failed(value))
+      value = readValue(variable, *reader, key);
     if (failed(value) || failed(freeze(variable, *value)))
       failedAny = true;
   }
   if (failedAny)
     return signalPassFailure();
+  if (foldTables) {
+    if (failed(foldTextFileInitializers(graph, kMaxTableFileBytes)))
+      return signalPassFailure();
+    // The asset paths the folded initializers read are no longer needed.
+    eraseNodesNotReachedFrom(graph, *roots);
+  }
   if (verbose)
     emitRemark(graph.getLoc())
         << "tfg-freeze-variables: froze " << variables.size()

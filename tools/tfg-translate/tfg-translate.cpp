@@ -113,6 +113,10 @@ static cl::opt<bool>
 static cl::opt<std::string> checkpointPrefix(
     "checkpoint", cl::cat(freezeCategory),
     cl::desc("Checkpoint prefix or directory (implies --freeze)"));
+static cl::opt<bool> foldTables(
+    "fold-tables", cl::cat(freezeCategory),
+    cl::desc("Read text-file lookup-table initializers (SavedModel assets) "
+             "into Consts"));
 static cl::list<std::string> freezeOutputs(
     "freeze-outputs", cl::cat(freezeCategory), cl::CommaSeparated,
     cl::desc("Output nodes to keep (default: the signature's outputs)"));
@@ -155,6 +159,7 @@ static LogicalResult freezeIfAsked(ModuleOp module) {
   options.checkpoint = prefix;
   options.outputs.assign(freezeOutputs.begin(), freezeOutputs.end());
   options.useMovingAverages = useMovingAverages;
+  options.foldTables = foldTables;
   options.rename.assign(renameVariables.begin(), renameVariables.end());
   PassManager pm(module->getContext());
   // TF2 SavedModels compute in their function library, and their variables

@@ -155,7 +155,19 @@ def FreezeVariables : Pass<"tfg-freeze-variables", "mlir::ModuleOp"> {
     write no output): a variable missing from the checkpoint, a dtype or
     shape mismatch, a CRC32C mismatch or truncated shard, a partitioned
     (sliced) variable, and a node on the outputs' path that writes a
-    variable or uses a resource variable other than through ReadVariableOp.
+    variable or uses a resource variable other than to read it.
+
+    Lookup tables (`HashTableV2` and the like: resources that are not
+    variables) keep working: the Placeholders a SavedModel feeds with its
+    asset paths (`tfg.assets`, set on import) become Consts of the asset
+    files' absolute paths; a variable that is not in the checkpoint but is
+    assigned once from a Const (a TF2 asset-path variable) takes that value;
+    and the initializers of the tables the outputs look up are kept behind a
+    `NoOp` named `init_all_tables`, which the caller runs once, as with
+    TensorFlow's frozen graphs. With `fold-tables`, an
+    `InitializeTableFromTextFileV2` whose file is known becomes an
+    `InitializeTableV2` of Consts read from the file, so the frozen graph
+    needs no file at all.
   }];
   let options = [
     Option<"checkpoint", "checkpoint", "std::string", /*default=*/"\"\"",
@@ -168,6 +180,8 @@ def FreezeVariables : Pass<"tfg-freeze-variables", "mlir::ModuleOp"> {
                "VARIABLE=CHECKPOINT_KEY: where to read a variable from">,
     Option<"verbose", "verbose", "bool", /*default=*/"false",
            "Say how many variables were frozen">,
+    Option<"foldTables", "fold-tables", "bool", /*default=*/"false",
+           "Read text-file table initializers into Consts">,
   ];
 }
 

@@ -57,7 +57,13 @@ enum class OpCategory : uint32_t {
   /// Calls the function its `f` attr names: PartitionedCall,
   /// StatefulPartitionedCall.
   FunctionCall = 1u << 13,
-  LLVM_MARK_AS_BITMASK_ENUM(/*LargestValue=*/FunctionCall)
+  /// A lookup table's storage: HashTable(V2), MutableHashTable(V2),
+  /// MutableHashTableOfTensors(V2), MutableDenseHashTable(V2).
+  LookupTable = 1u << 14,
+  /// Fills a lookup table: InitializeTable(V2),
+  /// InitializeTableFromTextFile(V2), LookupTableImport(V2).
+  TableInitializer = 1u << 15,
+  LLVM_MARK_AS_BITMASK_ENUM(/*LargestValue=*/TableInitializer)
 };
 
 /// Every category of `opType` (None for op types the table does not list).
@@ -101,6 +107,8 @@ TFG_OP_CATEGORY_QUERY(isConvLike, OpCategory::ConvLike)
 TFG_OP_CATEGORY_QUERY(isVariableLike, OpCategory::Variable)
 TFG_OP_CATEGORY_QUERY(isPlaceholderLike, OpCategory::Placeholder)
 TFG_OP_CATEGORY_QUERY(isFunctionCall, OpCategory::FunctionCall)
+TFG_OP_CATEGORY_QUERY(isLookupTable, OpCategory::LookupTable)
+TFG_OP_CATEGORY_QUERY(isTableInitializer, OpCategory::TableInitializer)
 
 #undef TFG_OP_CATEGORY_QUERY
 

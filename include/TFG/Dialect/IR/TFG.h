@@ -49,6 +49,9 @@ inline constexpr llvm::StringLiteral kCheckpointKey = "tfg.checkpoint_key";
 /// gave its variables their checkpoint keys (freezing then also names the
 /// graph's inputs and outputs after the signature).
 inline constexpr llvm::StringLiteral kTF2ObjectGraph = "tfg.tf2_object_graph";
+/// On the module: the asset files of a SavedModel, {placeholder node =
+/// "/abs/path/assets/file"}; tfg-freeze-variables feeds them as Consts.
+inline constexpr llvm::StringLiteral kAssets = "tfg.assets";
 /// The serving signature, on the module:
 /// {name, inputs = {key = "tensor:0"}, outputs = {...}}.
 inline constexpr llvm::StringLiteral kSignature = "tfg.signature";
