@@ -24,7 +24,7 @@
 
 // DUMP:      builtin.module(
 // DUMP-NEXT:   tfg-inline-functions{keep-unused-functions=false max-depth=64 max-nodes=4194304},
-// DUMP-NEXT:   tfg-freeze-variables{checkpoint={{.*}}no-such-ckpt outputs={y}  use-moving-averages=false verbose=false},
+// DUMP-NEXT:   tfg-freeze-variables{checkpoint={{.*}}no-such-ckpt fold-tables=false outputs={y}  use-moving-averages=false verbose=false},
 // DUMP-NEXT:   tfg-strip-unused-nodes{input-dtype= input-shape= inputs={x} outputs={y}},
 // DUMP-NEXT:   tfg-bind-placeholders{bindings={training=false} inputs={x}},
 // DUMP-NEXT:   tfg-eliminate-switch-merge,
