@@ -106,12 +106,24 @@ DT_COMPLEX64, DT_INT64, DT_BOOL, DT_BFLOAT16, DT_UINT16, DT_HALF = 8, 9, 10, 14,
 DT_VARIANT = 21
 
 
+# The entry CRC32C of each string tensor's bytes: TensorFlow's
+# WriteStringTensor checksums the lengths as fixed 32-bit integers (not the
+# varints it writes), then the masked lengths checksum, then the strings.
+STRING_ENTRY_CRCS = {}
+
+
 def string_tensor(strings):
     lengths = b"".join(varint(len(s)) for s in strings)
     crc = 0
     for s in strings:
         crc = crc32c(struct.pack("<I", len(s)), crc)
-    return lengths + struct.pack("<I", mask(crc)) + b"".join(strings)
+    length_checksum = struct.pack("<I", mask(crc))
+    entry_crc = crc32c(length_checksum, crc)
+    for s in strings:
+        entry_crc = crc32c(s, entry_crc)
+    raw = lengths + length_checksum + b"".join(strings)
+    STRING_ENTRY_CRCS[raw] = entry_crc
+    return raw
 
 
 def bfloat16(values):
@@ -252,8 +264,10 @@ def write_checkpoint(outdir, tensors, corrupt=None, snappy=False):
     data = bytearray()
     entries = [(b"", HEADER)]
     for name, dtype, dims, raw in tensors:
+        crc = (STRING_ENTRY_CRCS[raw] if dtype == DT_STRING and raw in STRING_ENTRY_CRCS
+               else crc32c(raw))
         entries.append((name.encode(), entry_proto(
-            dtype, dims, len(data), len(raw), mask(crc32c(raw)))))
+            dtype, dims, len(data), len(raw), mask(crc))))
         data += raw
     if corrupt == "sliced":
         entries.append((b"part_var", entry_proto(

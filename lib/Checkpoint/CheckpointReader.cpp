@@ -11,6 +11,8 @@
 
 #include "TFG/Checkpoint/CheckpointReader.h"
 
+#include "trackable_object_graph.pb.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
@@ -521,6 +523,10 @@ CheckpointReader::readTensorBytes(StringRef name) const {
                        "': " + buf.getError().message());
     bytes = (*buf)->getBuffer().str();
   }
+  // A string tensor's checksum covers its lengths as fixed-size integers,
+  // not the varints on disk: readStringTensor checks it.
+  if (entry->dtype() == tensorflow::DT_STRING)
+    return bytes;
   uint32_t expected = unmaskCrc(entry->crc32c());
   uint32_t actual = crc32c(bytes);
   if (actual != expected)
@@ -566,15 +572,50 @@ CheckpointReader::readStringTensor(StringRef name) const {
   if (stored != lengthCrc)
     return bad("lengths checksum mismatch: computed " +
                hexString(lengthCrc, 8) + ", stored " + hexString(stored, 8));
+  // TensorFlow's entry checksum (WriteStringTensor): the lengths as above,
+  // then the stored lengths checksum, then the string bytes.
+  uint32_t entryCrc =
+      crc32c(StringRef(reinterpret_cast<const char *>(c.p), 4), lengthCrc);
   c.p += 4;
   std::vector<std::string> out;
   for (uint64_t len : lengths) {
     if (len > c.left())
       return bad("string data is truncated");
     out.emplace_back(reinterpret_cast<const char *>(c.p), len);
+    entryCrc = crc32c(out.back(), entryCrc);
     c.p += len;
   }
   if (c.left() != 0)
     return bad(llvm::Twine(c.left()) + " trailing bytes");
+  uint32_t expected = unmaskCrc(entry->crc32c());
+  if (entryCrc != expected)
+    return makeError("CRC32C mismatch for tensor '" + name + "': computed " +
+                     hexString(entryCrc, 8) + ", expected " +
+                     hexString(expected, 8));
   return out;
+}
+
+llvm::Expected<std::map<int, std::string>>
+CheckpointReader::readObjectGraphKeys() const {
+  static constexpr llvm::StringLiteral kObjectGraphKey =
+      "_CHECKPOINTABLE_OBJECT_GRAPH";
+  std::map<int, std::string> keys;
+  if (!lookup(kObjectGraphKey))
+    return keys;
+  auto strings = readStringTensor(kObjectGraphKey);
+  if (!strings)
+    return strings.takeError();
+  tensorflow::TrackableObjectGraph graph;
+  if (strings->size() != 1 ||
+      !graph.ParseFromArray((*strings)[0].data(), (*strings)[0].size()))
+    return llvm::createStringError(
+        std::errc::invalid_argument,
+        "checkpoint '%s': _CHECKPOINTABLE_OBJECT_GRAPH is not a "
+        "TrackableObjectGraph",
+        prefix_.c_str());
+  for (int id = 0; id < graph.nodes_size(); ++id)
+    for (const auto &attribute : graph.nodes(id).attributes())
+      if (attribute.name() == "VARIABLE_VALUE")
+        keys[id] = attribute.checkpoint_key();
+  return keys;
 }

@@ -193,6 +193,47 @@ static void recordSignature(const tensorflow::MetaGraphDef &meta,
                    toList(it->second.outputs()));
 }
 
+/// Every signature of a meta graph, for `--summarize`, as the module attr
+/// tfg.signatures = {name = {inputs = {key = {tensor = "x:0", type =
+/// tensor<?x3xf32>}}, outputs = {...}, method = "..."}}. A dtype TFG does
+/// not know is left out of `type`; the names are what matters.
+static void recordAllSignatures(const tensorflow::MetaGraphDef &meta,
+                                ModuleOp module) {
+  if (meta.signature_def().empty())
+    return;
+  MLIRContext *context = module.getContext();
+  Builder b(context);
+  auto describe = [&](const auto &map) {
+    SmallVector<NamedAttribute> entries;
+    for (const auto &[key, info] : map) {
+      SmallVector<NamedAttribute> fields{
+          b.getNamedAttr("tensor", b.getStringAttr(info.name()))};
+      if (Type element = dataTypeToType(context, info.dtype())) {
+        Type type = UnrankedTensorType::get(element);
+        const auto &shape = info.tensor_shape();
+        if (info.has_tensor_shape() && !shape.unknown_rank()) {
+          SmallVector<int64_t> dims;
+          for (const auto &dim : shape.dim())
+            dims.push_back(dim.size() < 0 ? ShapedType::kDynamic : dim.size());
+          type = RankedTensorType::get(dims, element);
+        }
+        fields.push_back(b.getNamedAttr("type", TypeAttr::get(type)));
+      }
+      entries.push_back(b.getNamedAttr(key, b.getDictionaryAttr(fields)));
+    }
+    return b.getDictionaryAttr(entries);
+  };
+  SmallVector<NamedAttribute> signatures;
+  for (const auto &[name, def] : meta.signature_def())
+    signatures.push_back(b.getNamedAttr(
+        name, b.getDictionaryAttr({
+                  b.getNamedAttr("inputs", describe(def.inputs())),
+                  b.getNamedAttr("outputs", describe(def.outputs())),
+                  b.getNamedAttr("method", b.getStringAttr(def.method_name())),
+              })));
+  module->setAttr(attrs::kSignatures, b.getDictionaryAttr(signatures));
+}
+
 static OwningOpRef<ModuleOp>
 finishImport(tensorflow::GraphDef &graph, StringRef file, MLIRContext *context,
              const ImportOptions &options, const tensorflow::MetaGraphDef *meta,
@@ -207,8 +248,10 @@ finishImport(tensorflow::GraphDef &graph, StringRef file, MLIRContext *context,
   }
   OwningOpRef<ModuleOp> module =
       ModuleOp::create(FileLineColLoc::get(context, file, 0, 0));
-  if (meta)
+  if (meta) {
     recordSignature(*meta, options.signature, *module);
+    recordAllSignatures(*meta, *module);
+  }
   if (failed(importGraphDef(graph, *module, file, options, lines)))
     return nullptr;
   if (meta && (failed(annotateCheckpointKeys(*meta, *module, file)) ||

@@ -85,9 +85,12 @@ mlir::tfg::annotateCheckpointKeys(const tensorflow::MetaGraphDef &meta,
       return std::nullopt;
     return *paths[id] + "/.ATTRIBUTES/VARIABLE_VALUE";
   };
-  auto setKey = [&](Operation *variable, const std::string &key) {
-    if (!variable->hasAttr(attrs::kCheckpointKey))
-      variable->setAttr(attrs::kCheckpointKey, StringAttr::get(context, key));
+  auto setKey = [&](Operation *variable, int id, const std::string &key) {
+    if (variable->hasAttr(attrs::kCheckpointKey))
+      return;
+    variable->setAttr(attrs::kCheckpointKey, StringAttr::get(context, key));
+    variable->setAttr(attrs::kSavedObjectId,
+                      IntegerAttr::get(IntegerType::get(context, 64), id));
   };
 
   for (auto graph : module.getOps<GraphOp>()) {
@@ -120,7 +123,7 @@ mlir::tfg::annotateCheckpointKeys(const tensorflow::MetaGraphDef &meta,
         Operation *producer = inputs[first + index].getDefiningOp();
         std::optional<std::string> key = keyOf(id);
         if (producer && isVariableLike(producer) && key)
-          setKey(producer, *key);
+          setKey(producer, id, *key);
       }
     }
     // Variables no call captures: by name, where the name is unambiguous.
@@ -143,7 +146,7 @@ mlir::tfg::annotateCheckpointKeys(const tensorflow::MetaGraphDef &meta,
       if (it == byName.end() || it->second < 0)
         continue;
       if (std::optional<std::string> key = keyOf(it->second))
-        setKey(&node, *key);
+        setKey(&node, it->second, *key);
     }
   }
   return success();

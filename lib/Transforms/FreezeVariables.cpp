@@ -411,6 +411,12 @@ void FreezeVariablesPass::runOnOperation() {
     return signalPassFailure();
   }
 
+  auto objectGraphKeys = reader->readObjectGraphKeys();
+  if (!objectGraphKeys) {
+    graph.emitError() << llvm::toString(objectGraphKeys.takeError());
+    return signalPassFailure();
+  }
+
   llvm::StringMap<std::string> renamed;
   for (StringRef entry : rename) {
     auto [variable, key] = entry.split('=');
@@ -458,10 +464,16 @@ void FreezeVariablesPass::runOnOperation() {
       }
       key = saved->second.key;
     }
-    // A TF2 SavedModel's variables are saved under their object-graph path.
+    // A TF2 SavedModel's variables are saved under their object-graph path:
+    // the checkpoint's own object graph says which, else the path import
+    // derived from the SavedModel's.
     if (auto objectKey =
             variable->getAttrOfType<StringAttr>(attrs::kCheckpointKey))
       key = objectKey.getValue().str();
+    if (auto id = variable->getAttrOfType<IntegerAttr>(attrs::kSavedObjectId))
+      if (auto it = objectGraphKeys->find(id.getInt());
+          it != objectGraphKeys->end())
+        key = it->second;
     if (auto it = renamed.find(name); it != renamed.end()) {
       key = it->second;
     } else if (useMovingAverages &&

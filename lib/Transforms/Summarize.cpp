@@ -112,20 +112,26 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
   static void printSuggestedCommand(GraphOp graph, bool hasVariables,
                                     raw_ostream &os) {
     SmallVector<std::string> inputs, bindings, outputs;
-    // A signature names the inputs a user feeds (not `saver_filename`).
+    // A signature names the inputs a user feeds (not `saver_filename`), and
+    // they need not be Placeholders (a SavedModel may feed a node after its
+    // tf.Example parsing); the other Placeholders may still want binding.
     llvm::StringSet<> signatureInputs;
     if (auto module = graph->getParentOfType<ModuleOp>())
       if (auto signature =
               module->getAttrOfType<DictionaryAttr>(attrs::kSignature))
         if (auto fed = signature.getAs<DictionaryAttr>("inputs"))
           for (NamedAttribute input : fed)
-            if (auto tensor = dyn_cast<StringAttr>(input.getValue()))
-              signatureInputs.insert(nodeNameOfTensor(tensor.getValue()));
+            if (auto tensor = dyn_cast<StringAttr>(input.getValue())) {
+              StringRef node = nodeNameOfTensor(tensor.getValue());
+              if (signatureInputs.insert(node).second)
+                inputs.push_back(node.str());
+            }
     for (Operation *input : getInputNodes(graph)) {
-      if (!signatureInputs.empty() &&
-          !signatureInputs.contains(getNodeName(input)))
+      if (signatureInputs.contains(getNodeName(input)))
         continue;
       std::string value = suggestBinding(input);
+      if (!signatureInputs.empty() && value.empty())
+        continue;
       if (value.empty())
         inputs.push_back(getNodeName(input).str());
       else
@@ -146,6 +152,40 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
       options.push_back("outputs=" + llvm::join(outputs, ","));
     if (!bindings.empty())
       options.push_back("bind=" + llvm::join(bindings, ","));
+    // A SavedModel (it has a signature) brings its checkpoint: freeze it
+    // on import. Freezing a TF2 one names the inputs and outputs after the
+    // signature's keys, so the surgery step uses those.
+    auto module = graph->getParentOfType<ModuleOp>();
+    auto signature =
+        module ? module->getAttrOfType<DictionaryAttr>(attrs::kSignature)
+               : nullptr;
+    bool freezeOnImport =
+        signature && (hasVariables || module->hasAttr(attrs::kTF2ObjectGraph));
+    if (freezeOnImport) {
+      std::string name;
+      if (auto sigName = signature.getAs<StringAttr>("name");
+          sigName && sigName.getValue() != "serving_default")
+        name = (" --signature=" + sigName.getValue()).str();
+      os << "suggested: tfg-translate --import-graphdef MODEL --freeze" << name
+         << " -o frozen.mlir\n";
+      if (module->hasAttr(attrs::kTF2ObjectGraph)) {
+        options.clear();
+        auto keys = [&](StringRef side) {
+          SmallVector<std::string> names;
+          if (auto tensors = signature.getAs<DictionaryAttr>(side))
+            for (NamedAttribute tensor : tensors)
+              names.push_back(tensor.getName().str());
+          return names;
+        };
+        if (SmallVector<std::string> in = keys("inputs"); !in.empty())
+          options.push_back("inputs=" + llvm::join(in, ","));
+        if (SmallVector<std::string> out = keys("outputs"); !out.empty())
+          options.push_back("outputs=" + llvm::join(out, ","));
+      }
+      os << "suggested: tfg-opt frozen.mlir --tfg-optimize-for-inference=\""
+         << llvm::join(options, " ") << "\"\n";
+      return;
+    }
     if (hasVariables)
       options.push_back("checkpoint=CHECKPOINT_PREFIX");
     os << "suggested: tfg-opt MODEL.mlir --tfg-optimize-for-inference=\""
@@ -204,6 +244,7 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
       os << " " << getNodeName(output) << " (" << getNodeOpType(output) << ")";
     if (outputs.size() > 20)
       os << " ... (" << outputs.size() << " in all)";
+    printSignatures(os);
     os << "\nvariables:";
     unsigned variables = 0;
     for (Operation &op : graph.getBlock()) {
@@ -213,6 +254,8 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
         continue;
       os << " " << getNodeName(&op) << " (";
       printVariable(&op, os);
+      if (auto key = op.getAttrOfType<StringAttr>(attrs::kCheckpointKey))
+        os << ", key " << key.getValue();
       os << ")";
     }
     if (variables > 20)
@@ -229,6 +272,48 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
       os << " " << type << "=" << count;
     os << "\n";
     printSuggestedCommand(graph, variables != 0, os);
+  }
+
+  /// A SavedModel's signatures (tfg.signatures), one a line:
+  ///   signature serving_default: a = serving_default_a:0 (f32[]), ...
+  ///     -> output_0 = StatefulPartitionedCall:0 (f32[])
+  void printSignatures(raw_ostream &os) {
+    auto signatures =
+        getOperation()->getAttrOfType<DictionaryAttr>(attrs::kSignatures);
+    if (!signatures)
+      return;
+    auto printTensors = [&](DictionaryAttr tensors) {
+      if (!tensors || tensors.empty()) {
+        os << " (none)";
+        return;
+      }
+      llvm::interleave(
+          tensors, os,
+          [&](NamedAttribute entry) {
+            os << " " << entry.getName().getValue();
+            auto info = dyn_cast<DictionaryAttr>(entry.getValue());
+            if (!info)
+              return;
+            if (auto tensor = info.getAs<StringAttr>("tensor"))
+              os << " = " << tensor.getValue();
+            if (auto type = info.getAs<TypeAttr>("type")) {
+              os << " (";
+              printType(type.getValue(), os);
+              os << ")";
+            }
+          },
+          ",");
+    };
+    for (NamedAttribute signature : signatures) {
+      auto fields = dyn_cast<DictionaryAttr>(signature.getValue());
+      // `__saved_model_init_op` and the like are the loader's, not a user's.
+      if (!fields || signature.getName().getValue().starts_with("__"))
+        continue;
+      os << "\nsignature " << signature.getName().getValue() << ":";
+      printTensors(fields.getAs<DictionaryAttr>("inputs"));
+      os << " ->";
+      printTensors(fields.getAs<DictionaryAttr>("outputs"));
+    }
   }
 };
 } // namespace

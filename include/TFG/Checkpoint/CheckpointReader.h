@@ -62,12 +62,19 @@ public:
   /// The stored bytes of tensor `name`, checked against the entry's CRC32C.
   /// For numeric dtypes: raw little-endian elements in row-major order,
   /// exactly numElements * dtypeSize bytes. For DT_STRING: the bundle's
-  /// string layout (use readStringTensor to decode it).
+  /// string layout, not checked here (its checksum covers the lengths as
+  /// fixed-size integers: readStringTensor decodes and checks it).
   llvm::Expected<std::string> readTensorBytes(llvm::StringRef name) const;
 
   /// The elements of the DT_STRING tensor `name`.
   llvm::Expected<std::vector<std::string>>
   readStringTensor(llvm::StringRef name) const;
+
+  /// A TF2 checkpoint's object graph (`_CHECKPOINTABLE_OBJECT_GRAPH`): the
+  /// key each object's variable value is saved under, by object id (the ids
+  /// of the SavedModel's SavedObjectGraph). Empty for a TF1 checkpoint; an
+  /// error when the entry is there but not a TrackableObjectGraph.
+  llvm::Expected<std::map<int, std::string>> readObjectGraphKeys() const;
 
 private:
   std::string prefix_;

@@ -45,6 +45,10 @@ inline constexpr llvm::StringLiteral kDebugInfo = "tfg.debug_info";
 /// the object graph (`x/.ATTRIBUTES/VARIABLE_VALUE`); tfg-freeze-variables
 /// reads the variable's value under it.
 inline constexpr llvm::StringLiteral kCheckpointKey = "tfg.checkpoint_key";
+/// On the same node: its object id in the object graph, which the
+/// checkpoint's own object graph (`_CHECKPOINTABLE_OBJECT_GRAPH`) maps to
+/// the key it was saved under; that key wins over the derived one.
+inline constexpr llvm::StringLiteral kSavedObjectId = "tfg.saved_object_id";
 /// On the module: it was imported from a TF2 SavedModel, whose object graph
 /// gave its variables their checkpoint keys (freezing then also names the
 /// graph's inputs and outputs after the signature).
@@ -52,6 +56,10 @@ inline constexpr llvm::StringLiteral kTF2ObjectGraph = "tfg.tf2_object_graph";
 /// On the module: the asset files of a SavedModel, {placeholder node =
 /// "/abs/path/assets/file"}; tfg-freeze-variables feeds them as Consts.
 inline constexpr llvm::StringLiteral kAssets = "tfg.assets";
+/// On the module: every signature of the imported MetaGraphDef, for
+/// summaries: {name = {inputs = {key = {tensor = "x:0", type = tensor<..>}},
+/// outputs = {...}, method = "..."}}.
+inline constexpr llvm::StringLiteral kSignatures = "tfg.signatures";
 /// The serving signature, on the module:
 /// {name, inputs = {key = "tensor:0"}, outputs = {...}}.
 inline constexpr llvm::StringLiteral kSignature = "tfg.signature";
