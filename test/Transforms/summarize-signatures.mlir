@@ -3,7 +3,7 @@
 // A TF2 SavedModel: its signatures (not the loader's `__` ones), variables
 // with their checkpoint keys, and the freeze-then-optimize commands with the
 // names freezing gives (the signature's keys).
-// CHECK: === graph: 4 nodes
+// CHECK-LABEL: === graph: 4 nodes
 // CHECK: outputs: (signature) out = call:0{{$}}
 // CHECK-NEXT: signature predict: x = p:0 (f32[?, 3]) -> y = call:1 (i64[*])
 // CHECK-NEXT: signature serving_default: x = p:0 (f32[?, 3]) -> out = call:0 (f32[?, 2])
@@ -24,7 +24,7 @@ module attributes {tfg.tf2_object_graph, tfg.signature = {name = "serving_defaul
 // Negative: a graph with a serving signature but neither variables nor an
 // object graph (a frozen graph carrying its signature) is optimized as it
 // is, with the signature's names.
-// CHECK: === graph: 2 nodes
+// CHECK-LABEL: === graph: 2 nodes
 // CHECK-NOT: {{^}}signature 
 // CHECK: suggested: tfg-opt MODEL.mlir --tfg-optimize-for-inference="inputs=in outputs=r:0"
 module attributes {tfg.signature = {name = "serving_default", inputs = {x = "in:0"}, outputs = {y = "r:0"}}} {
