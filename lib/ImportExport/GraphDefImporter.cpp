@@ -26,16 +26,30 @@ using namespace mlir::tfg;
 // Graph import
 //===----------------------------------------------------------------------===//
 
-/// TensorFlow's node name rule: [A-Za-z0-9.][A-Za-z0-9_>./-]*
+/// TensorFlow's node name rule, as its importer applies it
+/// (graph_constructor.cc IsValidNodeName with allow_internal_ops, which
+/// ConvertGraphDefToGraph and TensorFlow's MLIR importers set): one or more
+/// pieces joined by '>', the first starting with a letter, digit, '.' or '_'
+/// (internal names: `_tf.foo`, `__inference_f_12`), each later one with a
+/// letter, digit or '.'; then letters, digits and `_-./`.
 static bool isValidNodeName(StringRef name) {
-  if (name.empty())
-    return false;
-  auto isFirst = [](char c) { return llvm::isAlnum(c) || c == '.'; };
   auto isRest = [](char c) {
-    return llvm::isAlnum(c) || c == '_' || c == '>' || c == '.' || c == '/' ||
-           c == '-';
+    return llvm::isAlnum(c) || c == '_' || c == '-' || c == '.' || c == '/';
   };
-  return isFirst(name.front()) && llvm::all_of(name.drop_front(), isRest);
+  bool first = true;
+  while (true) {
+    if (name.empty())
+      return false;
+    char c = name.front();
+    if (!llvm::isAlnum(c) && c != '.' && !(first && c == '_'))
+      return false;
+    name = name.drop_front().drop_while(isRest);
+    if (name.empty())
+      return true;
+    if (!name.consume_front(">"))
+      return false;
+    first = false;
+  }
 }
 
 namespace {
@@ -187,7 +201,8 @@ LogicalResult GraphImporter::indexNodeNames() {
                                 << "') has an empty name";
     if (!isValidNodeName(node.name()))
       return nodeError(node)
-             << "invalid node name: must match [A-Za-z0-9.][A-Za-z0-9_>./-]*";
+             << "invalid node name: must match "
+                "[A-Za-z0-9._][A-Za-z0-9_./-]*(>[A-Za-z0-9.][A-Za-z0-9_./-]*)*";
     if (node.op().empty())
       return nodeError(node) << "has an empty op type";
     if (!indexOf.try_emplace(node.name(), i).second)

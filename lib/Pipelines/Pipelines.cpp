@@ -90,6 +90,9 @@ void buildOptimizeForInferencePipeline(
   // TF2 models compute inside the function library: flatten it first, so
   // that every later step sees the whole computation.
   pm.addPass(createInlineFunctions());
+  // TF1 reference-typed leftovers (RefSwitch, a read AssignSub) become value
+  // ops before freezing replaces the variables they refer to.
+  pm.addPass(createRepairRefOps());
   if (!options.checkpoint.empty()) {
     FreezeVariablesOptions freeze;
     freeze.checkpoint = options.checkpoint;

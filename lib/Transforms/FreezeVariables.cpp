@@ -293,6 +293,14 @@ LogicalResult FreezeVariablesPass::freeze(Operation *variable,
                << ") writes variable '" << getNodeName(variable)
                << "', and the outputs depend on it: a frozen graph cannot "
                   "keep state (choose outputs that do not need this node)";
+      // A RefSwitch or RefIdentity left on the outputs' path would get the
+      // Const, where TensorFlow wants a reference ("expected float_ref").
+      if (!resource && takesRefInput(user))
+        return user->emitError()
+               << "node '" << getNodeName(user) << "' (" << type
+               << ") needs the reference of variable '" << getNodeName(variable)
+               << "', which freezing replaces by a Const (tfg-repair-ref-ops "
+                  "makes such nodes value ops where it can)";
       if (!resource)
         continue;
       if (isa<ReadVariableOpOp>(user) || type == "ResourceGather") {

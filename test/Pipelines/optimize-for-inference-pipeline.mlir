@@ -17,13 +17,14 @@
 // RUN: not tfg-opt %s --tfg-optimize-for-inference-pipeline="inputs=x" 2>&1 | FileCheck %s --check-prefix=NO-OUTPUTS
 // RUN: not tfg-opt %s --pass-pipeline='builtin.module(tfg-optimize-for-inference-pipeline)' 2>&1 | FileCheck %s --check-prefix=NO-OUTPUTS
 
-// PRINT: tfg-optimize-for-inference: tfg-inline-functions{keep-unused-functions=false max-depth=64 max-nodes=4194304},tfg-strip-unused-nodes{input-dtype= input-shape= inputs={x} outputs={y}},tfg-bind-placeholders{bindings={training=false} inputs={x}},tfg-eliminate-switch-merge,tfg-remove-dropout{},tfg-remove-nodes{absorb-output-identities=true keep={y} },tfg-fold-constants{ignore-errors=true max-constant-size=10485760},tfg-fold-old-batch-norms,tfg-fold-batch-norms,tfg-fold-constants{ignore-errors=true max-constant-size=10485760},tfg-merge-duplicate-nodes{keep={y}},tfg-strip-unused-nodes{input-dtype= input-shape=  outputs={y}},tfg-sort-by-execution-order{{$}}
+// PRINT: tfg-optimize-for-inference: tfg-inline-functions{keep-unused-functions=false max-depth=64 max-nodes=4194304},tfg-repair-ref-ops,tfg-strip-unused-nodes{input-dtype= input-shape= inputs={x} outputs={y}},tfg-bind-placeholders{bindings={training=false} inputs={x}},tfg-eliminate-switch-merge,tfg-remove-dropout{},tfg-remove-nodes{absorb-output-identities=true keep={y} },tfg-fold-constants{ignore-errors=true max-constant-size=10485760},tfg-fold-old-batch-norms,tfg-fold-batch-norms,tfg-fold-constants{ignore-errors=true max-constant-size=10485760},tfg-merge-duplicate-nodes{keep={y}},tfg-strip-unused-nodes{input-dtype= input-shape=  outputs={y}},tfg-sort-by-execution-order{{$}}
 
 // INFERRED: remark: tfg-optimize-for-inference: no outputs given; inferred: y
-// INFERRED: tfg-optimize-for-inference: tfg-inline-functions{keep-unused-functions=false max-depth=64 max-nodes=4194304},tfg-strip-unused-nodes{input-dtype= input-shape=  outputs={y}},tfg-bind-placeholders{ },tfg-eliminate-switch-merge,tfg-remove-dropout{},tfg-remove-nodes{absorb-output-identities=true keep={y} },tfg-fold-constants{ignore-errors=true max-constant-size=10485760},tfg-merge-duplicate-nodes{keep={y}},tfg-strip-unused-nodes{input-dtype= input-shape=  outputs={y}},tfg-quantize-weights{minimum-size=1024 mode=tensorflow},tfg-sort-by-execution-order{{$}}
+// INFERRED: tfg-optimize-for-inference: tfg-inline-functions{keep-unused-functions=false max-depth=64 max-nodes=4194304},tfg-repair-ref-ops,tfg-strip-unused-nodes{input-dtype= input-shape=  outputs={y}},tfg-bind-placeholders{ },tfg-eliminate-switch-merge,tfg-remove-dropout{},tfg-remove-nodes{absorb-output-identities=true keep={y} },tfg-fold-constants{ignore-errors=true max-constant-size=10485760},tfg-merge-duplicate-nodes{keep={y}},tfg-strip-unused-nodes{input-dtype= input-shape=  outputs={y}},tfg-quantize-weights{minimum-size=1024 mode=tensorflow},tfg-sort-by-execution-order{{$}}
 
 // DUMP:      builtin.module(
 // DUMP-NEXT:   tfg-inline-functions{keep-unused-functions=false max-depth=64 max-nodes=4194304},
+// DUMP-NEXT:   tfg-repair-ref-ops,
 // DUMP-NEXT:   tfg-freeze-variables{checkpoint={{.*}}no-such-ckpt fold-tables=false outputs={y}  use-moving-averages=false verbose=false},
 // DUMP-NEXT:   tfg-strip-unused-nodes{input-dtype= input-shape= inputs={x} outputs={y}},
 // DUMP-NEXT:   tfg-bind-placeholders{bindings={training=false} inputs={x}},

@@ -14,6 +14,8 @@
 // RUN: not tfg-opt %t/saver-slice.mlir --tfg-freeze-variables="checkpoint=%t/good outputs=use_by_slice" -o %t/out.mlir
 // RUN: tfg-opt %t/writer.mlir --tfg-freeze-variables="checkpoint=%t/good outputs=assign_add" -verify-diagnostics
 // RUN: not tfg-opt %t/writer.mlir --tfg-freeze-variables="checkpoint=%t/good outputs=assign_add" -o %t/out.mlir
+// RUN: tfg-opt %t/ref-user.mlir --tfg-freeze-variables="checkpoint=%t/good outputs=y" -verify-diagnostics
+// RUN: not tfg-opt %t/ref-user.mlir --tfg-freeze-variables="checkpoint=%t/good outputs=y" -o %t/out.mlir
 // RUN: tfg-opt %t/resource.mlir --tfg-freeze-variables="checkpoint=%t/good outputs=gather" -verify-diagnostics
 // RUN: not tfg-opt %t/resource.mlir --tfg-freeze-variables="checkpoint=%t/good outputs=gather" -o %t/out.mlir
 // RUN: tfg-opt %t/no-node.mlir --tfg-freeze-variables="checkpoint=%t/good outputs=nope" -verify-diagnostics
@@ -89,6 +91,18 @@ module @writer {
     %one, %c1 = tfg.Const name("one") {dtype = f32, value = dense<1.0> : tensor<2xf32>} : () -> (tensor<2xf32>)
     // expected-error @+1 {{node 'assign_add' (AssignAdd) writes variable 'written', and the outputs depend on it: a frozen graph cannot keep state}}
     %aa, %c2 = tfg.generic "AssignAdd"(%wr, %one) name("assign_add") {T = f32, use_locking = false} : (tensor<2x!tfg.ref<f32>>, tensor<2xf32>) -> (tensor<2x!tfg.ref<f32>>)
+  }
+}
+
+//--- ref-user.mlir
+// Frozen without tfg-repair-ref-ops first, a RefSwitch would get the Const.
+module @ref_user {
+  tfg.graph <producer = 24, min_consumer = 0> {
+    %v, %c0 = tfg.VariableV2 name("ok") {container = "", dtype = f32, shape = #tfg.shape<2>, shared_name = ""} : () -> (tensor<2x!tfg.ref<f32>>)
+    %p, %c1 = tfg.Placeholder name("p") {dtype = i1, shape = #tfg.shape<>} : () -> (tensor<i1>)
+    // expected-error @+1 {{node 'switch' (RefSwitch) needs the reference of variable 'ok', which freezing replaces by a Const (tfg-repair-ref-ops makes such nodes value ops where it can)}}
+    %s:2, %c2 = tfg.RefSwitch(%v, %p) name("switch") {T = f32} : (tensor<2x!tfg.ref<f32>>, tensor<i1>) -> (tensor<2x!tfg.ref<f32>>, tensor<2x!tfg.ref<f32>>)
+    %y, %c3 = tfg.Relu(%s#1) name("y") {T = f32} : (tensor<2x!tfg.ref<f32>>) -> (tensor<2xf32>)
   }
 }
 

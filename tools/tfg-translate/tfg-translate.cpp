@@ -165,6 +165,9 @@ static LogicalResult freezeIfAsked(ModuleOp module) {
   // TF2 SavedModels compute in their function library, and their variables
   // reach the computation as captured call inputs: inline first.
   pm.addPass(tfg::createInlineFunctions());
+  // TF1 training graphs: RefSwitch, read AssignSub, ... would be left
+  // wanting the reference of a variable that becomes a Const.
+  pm.addPass(tfg::createRepairRefOps());
   pm.addPass(tfg::createFreezeVariables(options));
   if (module->hasAttr(tfg::attrs::kTF2ObjectGraph))
     pm.addPass(tfg::createNameBySignature());

@@ -17,7 +17,9 @@ def OptimizeForInference
   let summary = "The whole training-graph to inference-graph surgery";
   let description = [{
     Runs, in this order: `tfg-inline-functions` (TF2 models compute in
-    their function library), `tfg-freeze-variables` (only with `checkpoint`),
+    their function library), `tfg-repair-ref-ops` (TF1 reference-typed
+    leftovers such as RefSwitch and a read AssignSub become value ops),
+    `tfg-freeze-variables` (only with `checkpoint`),
     `tfg-strip-unused-nodes` (inputs, outputs), `tfg-bind-placeholders`
     (`bind`, e.g. `training=false`; PlaceholderWithDefault nodes not listed
     in `inputs` take their defaults), `tfg-eliminate-switch-merge`,

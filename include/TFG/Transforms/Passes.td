@@ -185,6 +185,43 @@ def FreezeVariables : Pass<"tfg-freeze-variables", "mlir::ModuleOp"> {
   ];
 }
 
+def RepairRefOps : Pass<"tfg-repair-ref-ops", "mlir::ModuleOp"> {
+  let summary = "Replace TF1 reference-typed training leftovers by value ops";
+  let description = [{
+    The repair users make by hand when TensorFlow rejects a frozen graph
+    with "Input 0 of node X was passed float from Y:0 incompatible with
+    expected float_ref" (the variable Y became a Const; X still wants its
+    reference):
+
+    | before | after |
+    |---|---|
+    | `RefSwitch`, `RefMerge`, `RefIdentity`, `RefEnter`, `RefExit`, `RefNextIteration` | `Switch`, `Merge`, `Identity`, `Enter`, `Exit`, `NextIteration` |
+    | `AssignSub(ref, value)` whose output is read | `Sub(ref, value)` |
+    | `AssignAdd(ref, value)` whose output is read | `Add(ref, value)` |
+    | `Assign(ref, value)` whose output is read | `Identity(value)` |
+
+    Each new node takes the old one's name, device, other attributes
+    (`_class`, `_output_shapes`), control inputs and the users of its
+    token; its results have the value types (`tensor<?x!tfg.ref<f32>>`
+    becomes `tensor<?xf32>`). A variable that stays (VariableV2) keeps its
+    reference output: a value consumer of it is fine (TensorFlow reads
+    it); `tfg-freeze-variables` turns variables into Consts.
+
+    Left alone: an `Assign*` whose output nobody reads (an initializer, a
+    restore, a training update run for its effect); an `AssignAdd` /
+    `AssignSub` whose dtype `Add` / `Sub` do not take (quantized,
+    unsigned 16-64 bit for Add); a node whose reference output feeds a
+    node that needs a reference and stays (an `Assign` left alone, a
+    `ScatterUpdate`, an optimizer's `Apply*`: the op category `RefInput`),
+    and, in turn, whatever feeds it a reference. The decision is made for
+    the whole graph first (loops of Ref ops are repaired together or not
+    at all). `tfg-translate --freeze` and `tfg-optimize-for-inference` run
+    this pass before freezing.
+
+    Rewrites: DRR patterns in lib/Transforms/Patterns/RepairRefOps.td.
+  }];
+}
+
 def BindPlaceholders : Pass<"tfg-bind-placeholders", "mlir::ModuleOp"> {
   let summary = "Turn placeholders into constants (training=false, keep_prob=1.0)";
   let description = [{

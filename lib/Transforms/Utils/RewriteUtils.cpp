@@ -206,6 +206,21 @@ void mlir::tfg::nameNodeLike(Operation *node, Operation *like, StringRef name) {
     node->setAttr(attrs::kDevice, device);
 }
 
+void mlir::tfg::takeOverNodeAttrs(Operation *node, Operation *like) {
+  // Discardable attrs: name, device and what TensorFlow keeps beside the
+  // OpDef's attrs (`_class`, `_output_shapes`, ...). The OpDef's attrs are
+  // inherent: the new op has its own.
+  for (NamedAttribute attr : like->getDiscardableAttrs())
+    node->setAttr(attr.getName(), attr.getValue());
+  nameNodeLike(node, like, getNodeName(like));
+}
+
+Type mlir::tfg::getDereferencedType(Type type) {
+  auto tensor = dyn_cast<TensorType>(type);
+  auto ref = tensor ? dyn_cast<RefType>(tensor.getElementType()) : nullptr;
+  return ref ? tensor.clone(ref.getElementType()) : type;
+}
+
 ResultRange mlir::tfg::createConstNode(RewriterBase &rewriter, Value likeToken,
                                        ElementsAttr value, StringRef suffix,
                                        ValueRange controls) {

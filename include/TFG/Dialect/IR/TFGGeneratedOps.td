@@ -8,7 +8,7 @@
 // To change it, edit that list or the script and run
 //   python3 utils/generate_tfg_ops.py [path/to/ops.pbtxt]
 //
-// 135 typed ops. Operands: the OpDef's input args, then the control operands
+// 143 typed ops. Operands: the OpDef's input args, then the control operands
 // `ctls`; results: the output args, then the control token `ctl`; one
 // attribute per OpDef attr, optional where the OpDef gives a default.
 //
@@ -191,6 +191,50 @@ def TFG_AssignOp : TFG_TypedNodeOp<"Assign"> {
   let arguments = (ins TFG_Tensor:$ref, TFG_Tensor:$value,
                        Variadic<TFG_Control>:$ctls, TypeAttr:$T,
                        OptionalAttr<BoolAttr>:$validate_shape,
+                       OptionalAttr<BoolAttr>:$use_locking);
+  let results = (outs TFG_Tensor:$output_ref, TFG_Control:$ctl);
+  let inputGroups = ["", ""];
+  let outputGroups = [""];
+}
+
+def TFG_AssignAddOp : TFG_TypedNodeOp<"AssignAdd"> {
+  let summary = "TensorFlow `AssignAdd` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `AssignAdd`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   ref: Ref(T)
+    input   value: T
+    output  output_ref: Ref(T)
+    attr    T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}
+    attr    use_locking: bool = false
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$ref, TFG_Tensor:$value,
+                       Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
+                       OptionalAttr<BoolAttr>:$use_locking);
+  let results = (outs TFG_Tensor:$output_ref, TFG_Control:$ctl);
+  let inputGroups = ["", ""];
+  let outputGroups = [""];
+}
+
+def TFG_AssignSubOp : TFG_TypedNodeOp<"AssignSub"> {
+  let summary = "TensorFlow `AssignSub` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `AssignSub`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   ref: Ref(T)
+    input   value: T
+    output  output_ref: Ref(T)
+    attr    T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}
+    attr    use_locking: bool = false
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$ref, TFG_Tensor:$value,
+                       Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
                        OptionalAttr<BoolAttr>:$use_locking);
   let results = (outs TFG_Tensor:$output_ref, TFG_Control:$ctl);
   let inputGroups = ["", ""];
@@ -2010,6 +2054,130 @@ def TFG_ReciprocalOp : TFG_TypedNodeOp<"Reciprocal"> {
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
+}
+
+def TFG_RefEnterOp : TFG_TypedNodeOp<"RefEnter"> {
+  let summary = "TensorFlow `RefEnter` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `RefEnter`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   data: Ref(T)
+    output  output: Ref(T)
+    attr    T: type
+    attr    frame_name: string
+    attr    is_constant: bool = false
+    attr    parallel_iterations: int = 10
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
+                       TypeAttr:$T, StrAttr:$frame_name,
+                       OptionalAttr<BoolAttr>:$is_constant,
+                       OptionalAttr<I64Attr>:$parallel_iterations);
+  let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_RefExitOp : TFG_TypedNodeOp<"RefExit"> {
+  let summary = "TensorFlow `RefExit` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `RefExit`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   data: Ref(T)
+    output  output: Ref(T)
+    attr    T: type
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
+                       TypeAttr:$T);
+  let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_RefIdentityOp : TFG_TypedNodeOp<"RefIdentity"> {
+  let summary = "TensorFlow `RefIdentity` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `RefIdentity`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   input: Ref(T)
+    output  output: Ref(T)
+    attr    T: type
+    ```
+
+    Flags: allows_uninitialized_input.
+  }];
+  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                       TypeAttr:$T);
+  let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_RefMergeOp : TFG_TypedNodeOp<"RefMerge", [AttrSizedOperandSegments]> {
+  let summary = "TensorFlow `RefMerge` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `RefMerge`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   inputs: Ref(N * T)
+    output  output: Ref(T)
+    output  value_index: int32
+    attr    T: type
+    attr    N: int >= 1
+    ```
+  }];
+  let arguments = (ins Variadic<TFG_Tensor>:$inputs,
+                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                       TFG_IntMin<1>:$N);
+  let results = (outs TFG_Tensor:$output, TFG_Tensor:$value_index,
+                      TFG_Control:$ctl);
+  let inputGroups = ["N"];
+  let outputGroups = ["", ""];
+}
+
+def TFG_RefNextIterationOp : TFG_TypedNodeOp<"RefNextIteration"> {
+  let summary = "TensorFlow `RefNextIteration` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `RefNextIteration`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   data: Ref(T)
+    output  output: Ref(T)
+    attr    T: type
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
+                       TypeAttr:$T);
+  let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_RefSwitchOp : TFG_TypedNodeOp<"RefSwitch"> {
+  let summary = "TensorFlow `RefSwitch` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `RefSwitch`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   data: Ref(T)
+    input   pred: bool
+    output  output_false: Ref(T)
+    output  output_true: Ref(T)
+    attr    T: type
+    ```
+
+    Flags: allows_uninitialized_input.
+  }];
+  let arguments = (ins TFG_Tensor:$data, TFG_Tensor:$pred,
+                       Variadic<TFG_Control>:$ctls, TypeAttr:$T);
+  let results = (outs TFG_Tensor:$output_false, TFG_Tensor:$output_true,
+                      TFG_Control:$ctl);
+  let inputGroups = ["", ""];
+  let outputGroups = ["", ""];
 }
 
 def TFG_ReluOp : TFG_TypedNodeOp<"Relu"> {

@@ -116,6 +116,15 @@ std::string getUniqueNodeName(Operation *graphNode, llvm::StringRef base);
 /// Gives `node` the name `name` and the device of `like` (if any).
 void nameNodeLike(Operation *node, Operation *like, llvm::StringRef name);
 
+/// `node` replaces `like` as the same graph node: it takes `like`'s name
+/// (recorded in the open node-name table), device and every other
+/// discardable attribute (`_class`, `_output_shapes`, ...).
+void takeOverNodeAttrs(Operation *node, Operation *like);
+
+/// The value type of a TF1 reference: `tensor<?x!tfg.ref<f32>>` ->
+/// `tensor<?xf32>`; any other type is returned unchanged.
+Type getDereferencedType(Type type);
+
 /// Creates `Const(value)` next to the node of `likeToken`, named
 /// `<its name><suffix>` (unique), with its device, and with `controls` as
 /// control operands. Returns the Const's results (output, token). An empty

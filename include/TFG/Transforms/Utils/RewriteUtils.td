@@ -84,6 +84,19 @@ class TFG_NameUniqueWithSuffix<string suffix> : NativeCodeCallVoid<
   "(::mlir::tfg::getNodeName(::mlir::tfg::getNodeOfToken($1)) + \"" #
   suffix # "\").str()))">;
 
+// (TFG_TakeOverNode $new__ctl, $old__ctl): the new node replaces the old one
+// as the same graph node: its name, device, and other discardable attrs
+// (`_class`, `_output_shapes`), as a hand edit of the NodeDef's op keeps
+// them.
+def TFG_TakeOverNode : NativeCodeCallVoid<
+  "::mlir::tfg::takeOverNodeAttrs(::mlir::tfg::getNodeOfToken($0), "
+  "::mlir::tfg::getNodeOfToken($1))">;
+
+// (TFG_DereferencedTypeOf $value), in a returnType: the value type of a TF1
+// reference-typed result (tensor<?x!tfg.ref<f32>> -> tensor<?xf32>).
+def TFG_DereferencedTypeOf : NativeCodeCall<
+  "::mlir::tfg::getDereferencedType($0.getType())">;
+
 // No control operands for a new node.
 def TFG_NoControlOperands : NativeCodeCall<"::mlir::ValueRange{}">;
 
