@@ -38,6 +38,9 @@ if corpus and os.path.isdir(corpus):
 else:
     lit_config.note("TFG_CORPUS_DIR not set or missing: corpus tests are "
                     "skipped (UNSUPPORTED)")
+# Tests of the code generated for the host CPU check x86 vector widths.
+if __import__("platform").machine() in ("x86_64", "AMD64"):
+    config.available_features.add("x86_64-host")
 # Graphviz's `dot` renders tfg-dot's pictures (tests say REQUIRES: graphviz).
 if __import__("shutil").which("dot"):
     config.available_features.add("graphviz")

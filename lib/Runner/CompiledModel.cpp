@@ -16,6 +16,9 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -305,9 +308,44 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   buildLinalgToLLVMPipeline(llvmPm);
   if (failed(llvmPm.run(*module)))
     return failure();
+  // The host's target machine for both the IR optimizer (without one,
+  // LLVM's vectorizers see no vector registers and leave every loop MLIR did
+  // not vectorize scalar) and the code generator, with multiply-adds
+  // contracted to FMA.
+  std::unique_ptr<llvm::TargetMachine> engineTarget;
+  if (options.hostTarget) {
+    auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!builder)
+      return emitError(loc) << "cannot describe the host CPU: "
+                            << llvm::toString(builder.takeError());
+    builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+    builder->getOptions().AllowFPOpFusion = llvm::FPOpFusion::Fast;
+    auto optimizerTarget = builder->createTargetMachine();
+    auto codegenTarget = builder->createTargetMachine();
+    if (!optimizerTarget || !codegenTarget)
+      return emitError(loc) << "cannot create the host target machine";
+    compiled.optimizerTarget = std::move(*optimizerTarget);
+    engineTarget = std::move(*codegenTarget);
+  }
   // The options hold a function_ref to the transformer: keep it alive.
-  auto transformer = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                               /*targetMachine=*/nullptr);
+  auto optimize = makeOptimizingTransformer(
+      /*optLevel=*/3, /*sizeLevel=*/0, compiled.optimizerTarget.get());
+  std::string dumpError;
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      [&](llvm::Module *llvmModule) -> llvm::Error {
+    if (llvm::Error error = optimize(llvmModule))
+      return error;
+    if (!options.dumpLLVMPath.empty() && failed(writeOutputFile(
+                                             options.dumpLLVMPath,
+                                             [&](llvm::raw_ostream &os) {
+                                               llvmModule->print(os, nullptr);
+                                               return success();
+                                             },
+                                             dumpError)))
+      return llvm::createStringError(std::make_error_code(std::errc::io_error),
+                                     dumpError);
+    return llvm::Error::success();
+  };
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   // Strided memref copies lower to calls to memrefCopy, which MLIR's C
@@ -317,7 +355,8 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
     libraries.push_back(TFG_C_RUNNER_UTILS);
   engineOptions.sharedLibPaths = libraries;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  auto engine = ExecutionEngine::create(*module, engineOptions);
+  auto engine =
+      ExecutionEngine::create(*module, engineOptions, std::move(engineTarget));
   if (!engine)
     return emitError(loc) << "JIT compilation failed: "
                           << llvm::toString(engine.takeError());

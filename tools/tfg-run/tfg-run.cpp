@@ -48,6 +48,14 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory runCategory("tfg-run options");
 
+static cl::opt<std::string>
+    dumpLLVM("dump-llvm",
+             cl::desc("Write the LLVM IR after LLVM's optimizer here"));
+static cl::opt<bool> genericTarget(
+    "generic-target",
+    cl::desc("Optimize for LLVM's generic CPU, without FMA contraction, "
+             "instead of this machine (the baseline of "
+             "bench/run_codegen_bench.sh)"));
 static cl::opt<std::string> modelPath(cl::cat(runCategory), cl::Positional,
                                       cl::desc("<model> (- for stdin)"),
                                       cl::Required);
@@ -232,6 +240,8 @@ int main(int argc, char **argv) {
   CompileOptions options;
   options.importOptions.allowEmptyInput = allowEmptyInput;
   options.dumpLinalgPath = dumpLinalg;
+  options.hostTarget = !genericTarget;
+  options.dumpLLVMPath = dumpLLVM;
   options.lowering.batchSize = batchSize;
   options.lowering.outputs.assign(outputNames.begin(), outputNames.end());
   if (options.lowering.outputs.empty())

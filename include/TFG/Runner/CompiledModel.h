@@ -37,6 +37,9 @@
 namespace mlir {
 class ExecutionEngine;
 } // namespace mlir
+namespace llvm {
+class TargetMachine;
+} // namespace llvm
 
 namespace mlir::tfg {
 
@@ -61,6 +64,14 @@ struct CompileOptions {
   LowerToLLVMOptions lowering;
   /// When set, the linalg-level IR (before bufferization) is written here.
   std::string dumpLinalgPath;
+  /// Optimize and generate code for this machine's CPU (its vector width,
+  /// FMA; multiply-adds contracted to FMA as TensorFlow's CPU kernels do),
+  /// as a native compiler would. False: LLVM's generic target for the IR
+  /// optimizer and no contraction (the baseline of bench/run_codegen_bench.sh).
+  bool hostTarget = true;
+  /// When set, the LLVM IR after LLVM's optimizer is written here (to check
+  /// what the vectorizers made of each loop).
+  std::string dumpLLVMPath;
 };
 
 class CompiledModel {
@@ -97,6 +108,9 @@ private:
   CompiledModel(MLIRContext *context);
 
   MLIRContext *context;
+  /// The host target the IR optimizer used; the JIT may optimize lazily, so
+  /// it lives as long as the engine.
+  std::unique_ptr<llvm::TargetMachine> optimizerTarget;
   std::unique_ptr<ExecutionEngine> engine;
   /// `_mlir_ciface_<funcName>` through ExecutionEngine's packed interface.
   void (*packedFunction)(void **) = nullptr;
