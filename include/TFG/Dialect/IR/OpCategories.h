@@ -63,7 +63,15 @@ enum class OpCategory : uint32_t {
   /// Fills a lookup table: InitializeTable(V2),
   /// InitializeTableFromTextFile(V2), LookupTableImport(V2).
   TableInitializer = 1u << 15,
-  LLVM_MARK_AS_BITMASK_ENUM(/*LargestValue=*/TableInitializer)
+  /// Functional conditional (branches are library functions): If,
+  /// StatelessIf.
+  FunctionalIf = 1u << 16,
+  /// Functional loop (`cond` / `body` functions): While, StatelessWhile.
+  FunctionalWhile = 1u << 17,
+  /// Functional multi-way branch (`branches` functions): Case,
+  /// StatelessCase.
+  FunctionalCase = 1u << 18,
+  LLVM_MARK_AS_BITMASK_ENUM(/*LargestValue=*/FunctionalCase)
 };
 
 /// Every category of `opType` (None for op types the table does not list).
@@ -109,6 +117,12 @@ TFG_OP_CATEGORY_QUERY(isPlaceholderLike, OpCategory::Placeholder)
 TFG_OP_CATEGORY_QUERY(isFunctionCall, OpCategory::FunctionCall)
 TFG_OP_CATEGORY_QUERY(isLookupTable, OpCategory::LookupTable)
 TFG_OP_CATEGORY_QUERY(isTableInitializer, OpCategory::TableInitializer)
+TFG_OP_CATEGORY_QUERY(isFunctionalIf, OpCategory::FunctionalIf)
+TFG_OP_CATEGORY_QUERY(isFunctionalWhile, OpCategory::FunctionalWhile)
+TFG_OP_CATEGORY_QUERY(isFunctionalCase, OpCategory::FunctionalCase)
+TFG_OP_CATEGORY_QUERY(isFunctionalControlFlow, OpCategory::FunctionalIf |
+                                                   OpCategory::FunctionalWhile |
+                                                   OpCategory::FunctionalCase)
 
 #undef TFG_OP_CATEGORY_QUERY
 
