@@ -201,9 +201,11 @@ private:
   }
 
   /// Inlines `call` (of `func`) and queues the functional nodes its copy
-  /// brings, with `chain` + `func`.
+  /// brings, with `chain` + `func`. `pivot` is the call's control input:
+  /// the token every node of the branch runs after.
   LogicalResult inlineBranch(Operation *call, FuncOp func,
                              ArrayRef<StringRef> chain) {
+    Value pivot = getControlOperands(call).front();
     uint64_t size = func.getBlock().getOperations().size() - 1;
     if (size > limits.maxInlinedNodes - copiedNodes)
       return nodeError(call, "would copy more than " +
@@ -219,6 +221,13 @@ private:
     innerChain.push_back(func.getSymName());
     for (Operation *node : created) {
       names.insert(getNodeName(node));
+      // The inliner gives the call's control input to the entry nodes of
+      // the copy, but not to those of a call the copy holds whose data
+      // already comes after it (nor to a call with no outside operand): a
+      // node with no input at all would run outside the branch (a
+      // constant live in the untaken branch, or outside the loop's frame).
+      if (node->getNumOperands() == 0)
+        setControlOperands(rewriter, node, pivot);
       if (isFunctionalControlFlow(node))
         pending.push_back({node, innerChain});
     }
