@@ -102,6 +102,65 @@ def InlineFunctions : Pass<"tfg-inline-functions", "mlir::ModuleOp"> {
   ];
 }
 
+def FunctionalToV1ControlFlow
+    : Pass<"tfg-functional-to-v1-control-flow", "mlir::ModuleOp"> {
+  let summary = "Lower functional If/While to v1 Switch/Merge/Enter/Exit "
+                "control flow";
+  let description = [{
+    For runtimes that take only v1 control flow (TensorFlow's own
+    `LowerFunctionalOpsPass`: `lower_if_op.cc`, `lower_while_op.cc`). Calls
+    in the graph are inlined first (as `tfg-inline-functions` does), then
+    every `If` / `StatelessIf` and `While` / `StatelessWhile` node of the
+    graph is replaced by v1 control flow with its functions inlined; the
+    functional nodes the inlined bodies bring are lowered in turn.
+
+    `If` node `c`: `c/switch_pred = Switch(pred, pred)` and the pivots
+    `c/switch_t` / `c/switch_f` (Identity of its outputs 1 and 0); a
+    `Switch` per input (`c/switch_i`); `then_branch` inlined as `c/then/...`
+    on the Switch outputs 1 (true), `else_branch` as `c/else/...` on the
+    outputs 0 (false), each branch's entry nodes waiting for its pivot (so
+    the untaken branch is dead); a `Merge` per output (`c/merge_i`), which
+    the users of `c:i` read.
+
+    `While` node `w`, per loop variable `i`: `w/enter_i` (`frame_name` =
+    `w`, `is_constant` = false, the node's `parallel_iterations`),
+    `w/merge_i = Merge(enter_i, next_iteration_i)`, `cond` inlined as
+    `w/cond/...` on the Merges (its entry nodes wait for `w/merge_0`, so
+    its constants are in the frame), `w/loop_cond = LoopCond(cond)`,
+    `w/switch_i = Switch(merge_i, loop_cond)`, `w/identity_i` on its output
+    1, `body` inlined as `w/body/...` on the Identities (entry nodes wait
+    for `w/identity_0`), `w/next_iteration_i` of the body's i-th result
+    back into the Merge, `w/exit_i` on the Switch output 0, which the users
+    of `w:i` read.
+
+    A lowered node that the serving signature names, or that is an output
+    of the graph, leaves an `IdentityN` of its name over the Merges /
+    Exits, so `c:i` is still fetchable; control users of the node wait for
+    that node (or a `NoOp` of its name), which waits for both branches'
+    control outputs (through `c/branch_executed`, a Merge of the pivots) or
+    for the Exits.
+
+    Unless `keep-unused-functions`, the functions nothing refers to any
+    more (branch, cond and body functions) are dropped. Functional nodes
+    inside functions that stay are left alone.
+
+    Errors, at the node and naming it: a function missing from the
+    library, a branch, cond or body whose arity does not match the node, a
+    `While` body that returns a different number of values than it takes,
+    a non-bool `If` predicate, a `While` without loop variables, recursion
+    through branches, and `Case` / `StatelessCase` (not lowered).
+  }];
+  let options = [
+    Option<"keepUnusedFunctions", "keep-unused-functions", "bool",
+           /*default=*/"false",
+           "Keep functions no longer referred to in the library">,
+    Option<"maxDepth", "max-depth", "unsigned", /*default=*/"64",
+           "Deepest chain of nested calls and functional nodes to inline">,
+    Option<"maxNodes", "max-nodes", "uint64_t", /*default=*/"4194304",
+           "Most nodes to copy into the graph">,
+  ];
+}
+
 def NameBySignature : Pass<"tfg-name-by-signature", "mlir::ModuleOp"> {
   let summary = "Name a graph's inputs and outputs after its serving signature";
   let description = [{

@@ -77,6 +77,29 @@ public:
     for (Operation &op : block)
       if (getCallee(&op, functions))
         pending.push_back({&op, root});
+    return drain();
+  }
+
+  /// Inlines `calls` (and what their copies call); `chain` is the functions
+  /// they were copied from. The nodes created that remain are appended to
+  /// `created`.
+  LogicalResult run(ArrayRef<Operation *> calls, ArrayRef<StringRef> chain,
+                    SmallVectorImpl<Operation *> &created) {
+    SmallVector<StringRef> root(chain);
+    if (enclosing && !llvm::is_contained(root, enclosing.getSymName()))
+      root.insert(root.begin(), enclosing.getSymName());
+    for (Operation *call : calls)
+      pending.push_back({call, root});
+    createdNodes = &created;
+    LogicalResult result = drain();
+    for (Operation *node : createdList)
+      if (node)
+        created.push_back(node);
+    return result;
+  }
+
+private:
+  LogicalResult drain() {
     while (!pending.empty()) {
       PendingCall call = std::move(pending.front());
       pending.pop_front();
@@ -86,7 +109,6 @@ public:
     return success();
   }
 
-private:
   /// Node names the module's serving signature feeds or fetches: a call
   /// named there keeps a node of its name.
   void collectSignatureNames() {
@@ -274,6 +296,8 @@ private:
                         uniqueName((callName + "/" + getNodeName(&op)).str())));
       copies.push_back(copy);
       copySet.insert(copy);
+      if (createdNodes)
+        recordCreated(copy);
     }
     auto remapControls = [&](ValueRange controls) {
       llvm::SetVector<Value> mapped;
@@ -354,11 +378,18 @@ private:
         standIn = rewriter.create(state);
       }
       standIn->setAttr(attrs::kName, rewriter.getStringAttr(standInName));
+      if (createdNodes)
+        recordCreated(standIn);
       if (Attribute device = call->getAttr(attrs::kDevice))
         standIn->setAttr(attrs::kDevice, device);
       rewriter.replaceAllUsesWith(callToken, getControlToken(standIn));
     } else {
       names.erase(callName);
+    }
+    // A call that was itself a copy is gone (its address may be reused).
+    if (auto it = createdIndex.find(call); it != createdIndex.end()) {
+      createdList[it->second] = nullptr;
+      createdIndex.erase(it);
     }
     rewriter.eraseOp(call);
 
@@ -380,6 +411,14 @@ private:
   llvm::StringSet<> signatureNodes;
   std::deque<PendingCall> pending;
   uint64_t inlinedNodes = 0;
+  SmallVectorImpl<Operation *> *createdNodes = nullptr;
+  SmallVector<Operation *> createdList;
+  DenseMap<Operation *, size_t> createdIndex;
+
+  void recordCreated(Operation *node) {
+    createdIndex[node] = createdList.size();
+    createdList.push_back(node);
+  }
 };
 
 } // namespace
@@ -389,6 +428,14 @@ mlir::tfg::inlineFunctionCalls(Block &block, SymbolTable &functions,
                                FuncOp enclosing,
                                const FunctionInliningLimits &limits) {
   return CallInliner(block, functions, enclosing, limits).run();
+}
+
+LogicalResult mlir::tfg::inlineCallNodes(
+    Block &block, ArrayRef<Operation *> calls, SymbolTable &functions,
+    ArrayRef<StringRef> chain, SmallVectorImpl<Operation *> &created,
+    FuncOp enclosing, const FunctionInliningLimits &limits) {
+  return CallInliner(block, functions, enclosing, limits)
+      .run(calls, chain, created);
 }
 
 llvm::StringSet<> mlir::tfg::getReferencedFunctions(ModuleOp module) {

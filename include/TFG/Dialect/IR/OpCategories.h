@@ -68,7 +68,15 @@ enum class OpCategory : uint32_t {
   /// ApplyGradientDescent, RefSwitch, QueueDequeue, ...). Derived from the
   /// registry by the generator, not seeded.
   RefInput = 1u << 16,
-  LLVM_MARK_AS_BITMASK_ENUM(/*LargestValue=*/RefInput)
+  /// Functional conditional (branches are library functions): If,
+  /// StatelessIf.
+  FunctionalIf = 1u << 17,
+  /// Functional loop (`cond` / `body` functions): While, StatelessWhile.
+  FunctionalWhile = 1u << 18,
+  /// Functional multi-way branch (`branches` functions): Case,
+  /// StatelessCase.
+  FunctionalCase = 1u << 19,
+  LLVM_MARK_AS_BITMASK_ENUM(/*LargestValue=*/FunctionalCase)
 };
 
 /// Every category of `opType` (None for op types the table does not list).
@@ -115,6 +123,12 @@ TFG_OP_CATEGORY_QUERY(isFunctionCall, OpCategory::FunctionCall)
 TFG_OP_CATEGORY_QUERY(isLookupTable, OpCategory::LookupTable)
 TFG_OP_CATEGORY_QUERY(isTableInitializer, OpCategory::TableInitializer)
 TFG_OP_CATEGORY_QUERY(takesRefInput, OpCategory::RefInput)
+TFG_OP_CATEGORY_QUERY(isFunctionalIf, OpCategory::FunctionalIf)
+TFG_OP_CATEGORY_QUERY(isFunctionalWhile, OpCategory::FunctionalWhile)
+TFG_OP_CATEGORY_QUERY(isFunctionalCase, OpCategory::FunctionalCase)
+TFG_OP_CATEGORY_QUERY(isFunctionalControlFlow, OpCategory::FunctionalIf |
+                                                   OpCategory::FunctionalWhile |
+                                                   OpCategory::FunctionalCase)
 
 #undef TFG_OP_CATEGORY_QUERY
 

@@ -75,6 +75,20 @@ LogicalResult inlineFunctionCalls(Block &block, SymbolTable &functions,
                                   FuncOp enclosing = nullptr,
                                   const FunctionInliningLimits &limits = {});
 
+/// Inlines the call nodes `calls` of `block` (and, recursively, the calls
+/// their copies bring) exactly as inlineFunctionCalls does, leaving the
+/// block's other calls alone. `chain` names the functions the calls were
+/// copied from, outermost first (a callee in it is recursion). The nodes
+/// created (copies and stand-ins) that remain are appended to `created`,
+/// so a caller can go on with what the copies contain (the lowering of
+/// functional control flow lowers the If/While nodes a branch brings).
+LogicalResult inlineCallNodes(Block &block, llvm::ArrayRef<Operation *> calls,
+                              SymbolTable &functions,
+                              llvm::ArrayRef<llvm::StringRef> chain,
+                              llvm::SmallVectorImpl<Operation *> &created,
+                              FuncOp enclosing = nullptr,
+                              const FunctionInliningLimits &limits = {});
+
 /// The names of the tfg.func ops that the module's graphs refer to (by
 /// `#tfg.func` attrs or by op type), directly or through other such
 /// functions, or as the gradient of one of them (tfg.gradient), or as a
