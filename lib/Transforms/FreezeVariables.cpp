@@ -439,6 +439,17 @@ void FreezeVariablesPass::runOnOperation() {
   // The saver nodes go with everything the outputs do not need, so read
   // their names first.
   llvm::DenseMap<Operation *, SaverKey> saverKeys = readSaverKeys(graph);
+  // A TF2 SavedModel computes only through its signatures; without one
+  // (a module saved for its variables alone) the unconsumed nodes are its
+  // save and restore functions, which are no outputs to freeze for.
+  ModuleOp module = getOperation();
+  if (outputs.empty() && module->hasAttr(attrs::kTF2ObjectGraph) &&
+      !module->hasAttr(attrs::kSignature)) {
+    graph.emitError("tfg-freeze-variables: the TF2 SavedModel has no serving "
+                    "signature (or not the one asked for): name the outputs "
+                    "to freeze (outputs=..., tfg-translate --freeze-outputs)");
+    return signalPassFailure();
+  }
   auto roots = resolveOutputNodes(graph, outputs, "tfg-freeze-variables");
   if (failed(roots))
     return signalPassFailure();
