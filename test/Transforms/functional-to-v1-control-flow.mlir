@@ -12,7 +12,7 @@
 // CHECK: %{{.*}}, %[[PT:.*]] = tfg.Identity(%[[SP]]#1) name("if/switch_t")
 // CHECK: %{{.*}}, %[[PF:.*]] = tfg.Identity(%[[SP]]#0) name("if/switch_f")
 // CHECK: %[[S0:.*]]:2, %{{.*}} = tfg.Switch(%[[X]], %[[P]]) name("if/switch_0") device("/device:CPU:0") {T = f32}
-// CHECK: %[[TWO:.*]], %{{.*}} = tfg.Const [%[[PT]]] name("if/then/two")
+// CHECK: %[[TWO:.*]], %{{.*}} = tfg.Const [%[[PT]], %{{.*}}] name("if/then/two")
 // CHECK: %[[MUL:.*]], %{{.*}} = tfg.Mul(%[[S0]]#1, %[[TWO]]) name("if/then/mul")
 // CHECK: %[[NEG:.*]], %{{.*}} = tfg.Neg(%[[S0]]#0) [%[[PF]]] name("if/else/neg")
 // CHECK: %[[M:.*]]:2, %{{.*}} = tfg.Merge(%[[MUL]], %[[NEG]]) name("if/merge_0") device("/device:CPU:0") {N = 2 : i64, T = f32}

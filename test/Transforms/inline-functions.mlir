@@ -236,3 +236,28 @@ module @no_calls {
     %o, %co = tfg.Identity(%x) name("f") {T = f32} : (tensor<2xf32>) -> (tensor<2xf32>)
   }
 }
+
+// -----
+
+// A body node with no operand at all (a Const) waits for the call's inputs:
+// inside a v1 loop or an untaken branch the call did not run, and neither
+// may its Const (TensorFlow's inliner does the same).
+// CHECK-LABEL: module @no_operand_node
+// CHECK: %[[X:.*]], %[[CX:.*]] = tfg.Placeholder name("x")
+// CHECK: %[[K:.*]], %{{.*}} = tfg.Const [%[[CX]]] name("call/k")
+// CHECK: tfg.Add(%[[X]], %[[K]]) name("call/add")
+module @no_operand_node {
+  tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+    %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<2>} : () -> (tensor<2xf32>)
+    %c, %cc = tfg.generic "PartitionedCall"(%x) name("call") {Tin = [f32], Tout = [f32], f = #tfg.func<"f", {}>} : (tensor<2xf32>) -> (tensor<2xf32>)
+    %o, %co = tfg.Identity(%c) name("out") {T = f32} : (tensor<2xf32>) -> (tensor<2xf32>)
+  }
+  tfg.func @f(%a: tensor<*xf32>, %ctl_a: !tfg.control) attributes {
+      inputs = [#tfg.arg<name = "a", type = f32>],
+      outputs = [#tfg.arg<name = "y", type = f32>]
+  } {
+    %k, %ck = tfg.Const name("k") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
+    %s, %cs = tfg.Add(%a, %k) name("add") {T = f32} : (tensor<*xf32>, tensor<f32>) -> (tensor<*xf32>)
+    tfg.return(%s : tensor<*xf32>)
+  }
+}

@@ -321,6 +321,10 @@ private:
 
     // The call's control inputs order the entry nodes, hence the whole
     // body.
+    SmallVector<Operation *> withoutOperands;
+    for (Operation *copy : copies)
+      if (copy->getNumOperands() == 0)
+        withoutOperands.push_back(copy);
     SmallVector<Value> callControls(getControlOperands(call));
     if (!callControls.empty())
       for (Operation *copy : copies)
@@ -328,6 +332,16 @@ private:
               return copySet.contains(operand.getDefiningOp());
             }))
           addControlOperands(rewriter, copy, callControls);
+    // A copied node with no operand at all (a Const) would otherwise run
+    // outside the call's frame and deadness: inside a v1 loop or an untaken
+    // branch, the call did not run at all. It waits for the call's inputs,
+    // as TensorFlow's inliner makes such nodes wait for its input nodes.
+    llvm::SetVector<Value> inputTokens;
+    for (Value input : callInputs)
+      appendTokensOf(input, inputTokens);
+    if (!inputTokens.empty())
+      for (Operation *copy : withoutOperands)
+        addControlOperands(rewriter, copy, inputTokens.getArrayRef());
 
     // Outputs.
     SmallVector<Value> returned;
