@@ -62,18 +62,30 @@ StringRef tfg::nodeNameOfTensor(StringRef tensorName) {
   return tensorName;
 }
 
+SmallVector<SignatureTensor> tfg::getSignatureTensors(Operation *op,
+                                                      StringRef side) {
+  SmallVector<SignatureTensor> result;
+  auto module =
+      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
+  auto signature =
+      module ? module->getAttrOfType<DictionaryAttr>(attrs::kSignature)
+             : DictionaryAttr();
+  if (!signature)
+    return result;
+  if (auto tensors = signature.getAs<DictionaryAttr>(side))
+    for (NamedAttribute entry : tensors)
+      if (auto tensor = dyn_cast<StringAttr>(entry.getValue()))
+        result.push_back({entry.getName().getValue(), tensor.getValue()});
+  return result;
+}
+
 FailureOr<SmallVector<Operation *>>
 tfg::resolveOutputNodes(GraphOp graph, ArrayRef<std::string> names,
                         StringRef passName) {
   SmallVector<std::string> wanted(names.begin(), names.end());
   if (wanted.empty())
-    if (auto module = graph->getParentOfType<ModuleOp>())
-      if (auto signature =
-              module->getAttrOfType<DictionaryAttr>(attrs::kSignature))
-        if (auto outputs = signature.getAs<DictionaryAttr>("outputs"))
-          for (NamedAttribute output : outputs)
-            if (auto tensor = dyn_cast<StringAttr>(output.getValue()))
-              wanted.push_back(tensor.str());
+    for (SignatureTensor output : getSignatureTensors(graph, "outputs"))
+      wanted.push_back(output.tensor.str());
   SmallVector<Operation *> roots;
   if (wanted.empty()) {
     roots = inferOutputNodes(graph);
@@ -134,16 +146,9 @@ FailureOr<llvm::StringSet<>> tfg::getKeptNodeNames(GraphOp graph,
       kept.insert(node);
     }
   }
-  auto module = graph->getParentOfType<ModuleOp>();
-  auto signature =
-      module ? module->getAttrOfType<DictionaryAttr>(attrs::kSignature)
-             : DictionaryAttr();
-  if (signature)
-    for (StringRef key : {"inputs", "outputs"})
-      if (auto tensors = signature.getAs<DictionaryAttr>(key))
-        for (NamedAttribute entry : tensors)
-          if (auto tensor = dyn_cast<StringAttr>(entry.getValue()))
-            kept.insert(nodeNameOfTensor(tensor.getValue()));
+  for (StringRef side : {"inputs", "outputs"})
+    for (SignatureTensor entry : getSignatureTensors(graph, side))
+      kept.insert(nodeNameOfTensor(entry.tensor));
   return kept;
 }
 

@@ -95,19 +95,6 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
   /// A tfg-optimize-for-inference command line for this graph: the
   /// inputs that carry data, the bindings of those that only switch training
   /// on, the inferred outputs, and a checkpoint when variables remain.
-  /// The outputs of the module's serving signature (key = "node:i"), in
-  /// key order; empty without one.
-  static SmallVector<NamedAttribute> getSignatureOutputs(GraphOp graph) {
-    SmallVector<NamedAttribute> result;
-    if (auto module = graph->getParentOfType<ModuleOp>())
-      if (auto signature =
-              module->getAttrOfType<DictionaryAttr>(attrs::kSignature))
-        if (auto outputs = signature.getAs<DictionaryAttr>("outputs"))
-          for (NamedAttribute output : outputs)
-            if (isa<StringAttr>(output.getValue()))
-              result.push_back(output);
-    return result;
-  }
 
   static void printSuggestedCommand(GraphOp graph, bool hasVariables,
                                     raw_ostream &os) {
@@ -116,16 +103,11 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
     // they need not be Placeholders (a SavedModel may feed a node after its
     // tf.Example parsing); the other Placeholders may still want binding.
     llvm::StringSet<> signatureInputs;
-    if (auto module = graph->getParentOfType<ModuleOp>())
-      if (auto signature =
-              module->getAttrOfType<DictionaryAttr>(attrs::kSignature))
-        if (auto fed = signature.getAs<DictionaryAttr>("inputs"))
-          for (NamedAttribute input : fed)
-            if (auto tensor = dyn_cast<StringAttr>(input.getValue())) {
-              StringRef node = nodeNameOfTensor(tensor.getValue());
-              if (signatureInputs.insert(node).second)
-                inputs.push_back(node.str());
-            }
+    for (SignatureTensor input : getSignatureTensors(graph, "inputs")) {
+      StringRef node = nodeNameOfTensor(input.tensor);
+      if (signatureInputs.insert(node).second)
+        inputs.push_back(node.str());
+    }
     for (Operation *input : getInputNodes(graph)) {
       if (signatureInputs.contains(getNodeName(input)))
         continue;
@@ -137,10 +119,10 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
       else
         bindings.push_back((getNodeName(input) + "=" + value).str());
     }
-    SmallVector<NamedAttribute> signatureOutputs = getSignatureOutputs(graph);
-    for (NamedAttribute output : signatureOutputs)
-      if (auto tensor = dyn_cast<StringAttr>(output.getValue()))
-        outputs.push_back(tensor.str());
+    SmallVector<SignatureTensor> signatureOutputs =
+        getSignatureTensors(graph, "outputs");
+    for (SignatureTensor output : signatureOutputs)
+      outputs.push_back(output.tensor.str());
     if (signatureOutputs.empty())
       for (Operation *output : inferOutputNodes(graph))
         if (!isTrainingOnlySink(output))
@@ -172,9 +154,8 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
         options.clear();
         auto keys = [&](StringRef side) {
           SmallVector<std::string> names;
-          if (auto tensors = signature.getAs<DictionaryAttr>(side))
-            for (NamedAttribute tensor : tensors)
-              names.push_back(tensor.getName().str());
+          for (SignatureTensor tensor : getSignatureTensors(module, side))
+            names.push_back(tensor.key.str());
           return names;
         };
         if (SmallVector<std::string> in = keys("inputs"); !in.empty())
@@ -230,12 +211,12 @@ struct SummarizePass : tfg::impl::SummarizeBase<SummarizePass> {
     // A serving signature says what the outputs are; guessing is for graphs
     // without one (a TF2 SavedModel's unconsumed nodes are its save and
     // restore calls).
-    SmallVector<NamedAttribute> signatureOutputs = getSignatureOutputs(graph);
+    SmallVector<SignatureTensor> signatureOutputs =
+        getSignatureTensors(graph, "outputs");
     if (!signatureOutputs.empty()) {
       os << " (signature)";
-      for (NamedAttribute output : signatureOutputs)
-        os << " " << output.getName().getValue() << " = "
-           << cast<StringAttr>(output.getValue()).getValue();
+      for (SignatureTensor output : signatureOutputs)
+        os << " " << output.key << " = " << output.tensor;
     }
     SmallVector<Operation *> outputs;
     if (signatureOutputs.empty())

@@ -41,6 +41,19 @@ llvm::SmallVector<Operation *> getInputNodes(GraphOp graph);
 /// The node name in a tensor name: "n", "n:1" and "^n" all mean node "n".
 llvm::StringRef nodeNameOfTensor(llvm::StringRef tensorName);
 
+/// One tensor of a serving signature: its key ("x", "output_0") and the
+/// graph's tensor name ("serving_default_x:0").
+struct SignatureTensor {
+  llvm::StringRef key;
+  llvm::StringRef tensor;
+};
+
+/// The tensors the serving signature (`tfg.signature` on the module that
+/// holds `op`) names on `side`, "inputs" or "outputs", in key order; empty
+/// without a signature.
+llvm::SmallVector<SignatureTensor> getSignatureTensors(Operation *op,
+                                                       llvm::StringRef side);
+
 /// The output nodes a pass should keep: the nodes named in `names` (tensor
 /// names accepted); without names, the outputs of the module's serving
 /// signature (`tfg.signature`); without one, inferOutputNodes(), with a

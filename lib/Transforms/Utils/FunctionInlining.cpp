@@ -112,19 +112,10 @@ private:
   /// Node names the module's serving signature feeds or fetches: a call
   /// named there keeps a node of its name.
   void collectSignatureNames() {
-    Operation *module = block.getParentOp();
-    while (module && !isa<ModuleOp>(module))
-      module = module->getParentOp();
-    if (!module)
-      return;
-    auto signature = module->getAttrOfType<DictionaryAttr>(attrs::kSignature);
-    if (!signature)
-      return;
-    for (StringRef key : {"inputs", "outputs"})
-      if (auto tensors = signature.getAs<DictionaryAttr>(key))
-        for (NamedAttribute tensor : tensors)
-          if (auto name = dyn_cast<StringAttr>(tensor.getValue()))
-            signatureNodes.insert(nodeNameOfTensor(name.getValue()));
+    for (StringRef side : {"inputs", "outputs"})
+      for (SignatureTensor entry :
+           getSignatureTensors(block.getParentOp(), side))
+        signatureNodes.insert(nodeNameOfTensor(entry.tensor));
   }
 
   std::string uniqueName(StringRef base) {
