@@ -22,6 +22,9 @@ as TensorFlow does when that saves space. KIND makes a broken variant:
   bad-snappy      the first data block marked Snappy-compressed, but not
   sliced          an extra entry 'part_var' with slices (partitioned variable)
   bad-dtype       an extra entry 'variant_var' of dtype DT_VARIANT
+  snappy-bomb     the first data block marked Snappy-compressed (valid CRC)
+                  with a header that claims 4 GiB - 1 uncompressed bytes
+  huge-index-size the footer's index handle says 2^64 - 1 bytes
 """
 
 import argparse
@@ -207,6 +210,8 @@ def sstable(entries, corrupt):
             contents, ctype = snappy_compress(contents), 1
         elif corrupt == "bad-snappy" and not out:
             ctype = 1
+        elif corrupt == "snappy-bomb" and not out:
+            contents, ctype = varint(0xFFFFFFFF) + contents, 1
         handle = varint(len(out)) + varint(len(contents))
         raw = bytearray(with_trailer(contents, ctype))
         if corrupt == "bad-block-crc" and not out:
@@ -217,7 +222,8 @@ def sstable(entries, corrupt):
     meta_handle = varint(len(out)) + varint(len(meta))
     out += with_trailer(meta)
     index = block(index_entries, restart_interval=1)
-    index_handle = varint(len(out)) + varint(len(index))
+    index_handle = varint(len(out)) + varint(
+        2**64 - 1 if corrupt == "huge-index-size" else len(index))
     out += with_trailer(index)
     footer = meta_handle + index_handle
     footer += b"\0" * (40 - len(footer))
@@ -231,7 +237,8 @@ def main():
     parser.add_argument("outdir")
     parser.add_argument("--corrupt", choices=[
         "flip-data", "truncate-shard", "missing-data", "bad-magic",
-        "bad-block-crc", "bad-snappy", "sliced", "bad-dtype"])
+        "bad-block-crc", "bad-snappy", "sliced", "bad-dtype", "snappy-bomb",
+        "huge-index-size"])
     parser.add_argument("--tensor", action="append", default=[],
                         help="NAME=DTYPE:DIMS:VALUES (repeatable)")
     parser.add_argument("--snappy", action="store_true",

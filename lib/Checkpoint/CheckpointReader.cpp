@@ -234,7 +234,9 @@ struct IndexFile {
 
   /// Returns the checked contents of the block at `h`.
   llvm::Expected<StringRef> readBlock(BlockHandle h) const {
-    if (h.offset > data.size() || h.size + 5 > data.size() - h.offset)
+    // Each handle field may be up to 2^64 - 1: compare without adding.
+    if (h.offset > data.size() || h.size > data.size() - h.offset ||
+        data.size() - h.offset - h.size < 5)
       return error("block at offset " + llvm::Twine(h.offset) + " (size " +
                    llvm::Twine(h.size) + ") runs past the end of the file (" +
                    llvm::Twine(data.size()) + " bytes)");
@@ -255,6 +257,12 @@ struct IndexFile {
           SNAPPY_OK)
         return error("Snappy block at offset " + llvm::Twine(h.offset) +
                      " has a corrupt header");
+      // The header's length is only a claim (up to 4 GiB from a few
+      // bytes): check the stream first, without allocating.
+      if (snappy_validate_compressed_buffer(block.data(), block.size()) !=
+          SNAPPY_OK)
+        return error("Snappy block at offset " + llvm::Twine(h.offset) +
+                     " does not decompress");
       auto out = std::make_unique<std::string>(length, '\0');
       if (snappy_uncompress(block.data(), block.size(), out->data(), &length) !=
               SNAPPY_OK ||
