@@ -25,6 +25,8 @@ as TensorFlow does when that saves space. KIND makes a broken variant:
   snappy-bomb     the first data block marked Snappy-compressed (valid CRC)
                   with a header that claims 4 GiB - 1 uncompressed bytes
   huge-index-size the footer's index handle says 2^64 - 1 bytes
+  huge-shapes     extra entries 'huge_elements' (float [2^32, 2^32]: 2^64
+                  elements) and 'huge_bytes' (complex128 [2^60]: 2^64 bytes)
 """
 
 import argparse
@@ -106,7 +108,7 @@ HEADER = f_varint(1, 1) + f_bytes(3, f_varint(1, 1))  # num_shards=1, producer=1
 # --- Tensors ----------------------------------------------------------------
 DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_STRING = 1, 2, 3, 4, 5, 6, 7
 DT_COMPLEX64, DT_INT64, DT_BOOL, DT_BFLOAT16, DT_UINT16, DT_HALF = 8, 9, 10, 14, 17, 19
-DT_VARIANT = 21
+DT_VARIANT, DT_COMPLEX128 = 21, 18
 
 
 def string_tensor(strings):
@@ -238,7 +240,7 @@ def main():
     parser.add_argument("--corrupt", choices=[
         "flip-data", "truncate-shard", "missing-data", "bad-magic",
         "bad-block-crc", "bad-snappy", "sliced", "bad-dtype", "snappy-bomb",
-        "huge-index-size"])
+        "huge-index-size", "huge-shapes"])
     parser.add_argument("--tensor", action="append", default=[],
                         help="NAME=DTYPE:DIMS:VALUES (repeatable)")
     parser.add_argument("--snappy", action="store_true",
@@ -267,6 +269,9 @@ def write_checkpoint(outdir, tensors, corrupt=None, snappy=False):
             DT_FLOAT, [4, 2], slices=[[(0, 2), (0, None)], [(2, 2), (0, None)]])))
     if corrupt == "bad-dtype":
         entries.append((b"variant_var", entry_proto(DT_VARIANT, [], len(data), 0, mask(crc32c(b"")))))
+    if corrupt == "huge-shapes":
+        entries.append((b"huge_elements", entry_proto(DT_FLOAT, [2**32, 2**32])))
+        entries.append((b"huge_bytes", entry_proto(DT_COMPLEX128, [2**60])))
     entries.sort()
     if corrupt == "flip-data":
         data[2] ^= 0x40  # in 'a/float'

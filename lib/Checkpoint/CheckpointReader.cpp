@@ -16,6 +16,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -167,9 +168,8 @@ tfg::checkpoint::numElements(const tensorflow::TensorShapeProto &shape) {
     return -1;
   int64_t n = 1;
   for (const auto &dim : shape.dim()) {
-    if (dim.size() < 0)
+    if (dim.size() < 0 || llvm::MulOverflow(n, dim.size(), n))
       return -1;
-    n *= dim.size();
   }
   return n;
 }
@@ -484,13 +484,23 @@ CheckpointReader::readTensorBytes(StringRef name) const {
     return makeError("tensor '" + name + "' has unsupported dtype " +
                      dtypeName(dtype));
   int64_t n = numElements(entry->shape());
-  if (n < 0)
-    return makeError("tensor '" + name + "' has an unknown shape");
-  if (elemSize && entry->size() != n * int64_t(elemSize))
+  if (n < 0) {
+    bool known = !entry->shape().unknown_rank() &&
+                 llvm::all_of(entry->shape().dim(),
+                              [](const auto &dim) { return dim.size() >= 0; });
+    return makeError(
+        "tensor '" + name + "' has " +
+        (known ? "more than 2^63 - 1 elements" : "an unknown shape"));
+  }
+  int64_t needed = 0;
+  if (elemSize && llvm::MulOverflow(n, int64_t(elemSize), needed))
+    return makeError("tensor '" + name + "' has " + llvm::Twine(n) + " " +
+                     dtypeName(dtype) + " elements, more than 2^63 - 1 bytes");
+  if (elemSize && entry->size() != needed)
     return makeError("tensor '" + name + "' has size " +
                      llvm::Twine(entry->size()) + " but " + llvm::Twine(n) +
                      " " + dtypeName(dtype) + " elements need " +
-                     llvm::Twine(n * int64_t(elemSize)) + " bytes");
+                     llvm::Twine(needed) + " bytes");
   if (entry->offset() < 0 || entry->size() < 0)
     return makeError("tensor '" + name + "' has a negative offset or size");
   if (entry->shard_id() < 0 || entry->shard_id() >= header_.num_shards())
