@@ -22,7 +22,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   context.checkOutcome(succeeded(tensor), "readNpy");
   if (failed(tensor))
     return 0;
-  // What a caller may rely on: the data holds numElements elements.
+  // What a caller may rely on: no negative dimension, and the data holds
+  // numElements elements.
+  for (int64_t dim : tensor->shape)
+    if (dim < 0) {
+      llvm::errs() << "tfg-fuzz: readNpy accepted dimension " << dim << "\n";
+      std::abort();
+    }
   int64_t n = tensor->numElements();
   if (n < 0 || tensor->elementSize() <= 0 ||
       uint64_t(n) * uint64_t(tensor->elementSize()) != tensor->data.size()) {

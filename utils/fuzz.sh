@@ -85,8 +85,12 @@ fuzz_one() {
   printf 'fuzz %-14s %10s execs %6s exec/s  %3d new finding(s)  corpus %d\n' \
     "$target" "${execs:-?}" "${rate:-?}" "$found" "$(ls "$dir/corpus" | wc -l)"
   if [ "$rc" -ne 0 ] || [ "$found" -gt 0 ]; then
-    grep -m1 -E 'ERROR: (AddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error:|contract broken|==ERROR' "$log" |
-      sed 's/^/  /'
+    # One line per kind of finding (a sanitizer's summary, libFuzzer's
+    # timeout/oom, a broken contract), counted.
+    grep -hE '^SUMMARY: |ERROR: libFuzzer: |contract broken|runtime error:' "$log" |
+      sed -E 's/0x[0-9a-f]+//g; s/==[0-9]+==//; s/\(malloc\([0-9]+\)\)//;
+              s/ after [0-9]+ seconds//; s/^ +//' |
+      sort | uniq -c | sort -rn | head -20 | sed 's/^/  /'
     ls -t "$dir/findings" | head -"$((found > 0 ? found : 1))" |
       sed "s|^|  finding: $dir/findings/|"
     echo "  log: $log"

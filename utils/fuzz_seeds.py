@@ -5,8 +5,9 @@
 
 Seeds come from the tests and examples (test/**/*.pbtxt, the .mlir tests
 split at `// -----`, .npy files, the TF.js fixtures, checkpoints made by
-utils/make_checkpoint_fixtures.py), plus the shared corpus's small models
-when --corpus names it. Binary protos are made from the text ones with
+utils/make_checkpoint_fixtures.py), the reproducers of fixed bugs in
+fuzz/regressions/TARGET/ (those fuzz/regressions/OPEN lists are left out),
+plus the shared corpus's small models when --corpus names it. Binary protos are made from the text ones with
 protoc (the project's own schema), so no TFG code decides what a seed is.
 Inputs of lit tests that split-file cuts apart are left out. With
 --translate (a built tfg-translate), the text GraphDefs are also imported
@@ -165,7 +166,7 @@ def checkpoint_seeds(seeds, corpus):
                     ["--tensor", "w=float:2,2:1,2,3,4", "--tensor", "b=bool::1"]]
         for kind in ["flip-data", "truncate-shard", "bad-magic", "bad-block-crc",
                      "bad-snappy", "sliced", "bad-dtype", "snappy-bomb",
-                     "huge-index-size"]:
+                     "huge-index-size", "huge-shapes"]:
             variants.append(["--corrupt", kind])
         for i, args in enumerate(variants):
             out = os.path.join(tmp, str(i))
@@ -229,6 +230,21 @@ def mlir_seeds(seeds, corpus, translate):
             seeds.add(proc.stdout, name + ".mlir")
 
 
+def regression_seeds(seeds, target):
+    """fuzz/regressions/TARGET/*, except the open bugs listed in OPEN."""
+    folder = os.path.join(ROOT, "fuzz", "regressions")
+    known_open = set()
+    if os.path.exists(os.path.join(folder, "OPEN")):
+        for line in read(os.path.join(folder, "OPEN")).decode().splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                known_open.add(line)
+    for p in sorted(glob.glob(os.path.join(folder, target, "*"))):
+        rel = os.path.relpath(p, folder)
+        if rel not in known_open and os.path.isfile(p):
+            seeds.add(read(p), "regression-" + os.path.basename(p))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("target", choices=TARGETS)
@@ -254,6 +270,7 @@ def main():
         npy_seeds(seeds, corpus)
     elif t == "mlir-passes":
         mlir_seeds(seeds, corpus, args.translate)
+    regression_seeds(seeds, t)
     print(seeds.count)
 
 
