@@ -18,10 +18,36 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%tfg_src_root", config.tfg_src_root))
 config.substitutions.append(("%tfg_build", config.tfg_obj_root))
 config.substitutions.append(("%python", config.python_executable))
+# Sanitizer builds (TFG_ENABLE_SANITIZERS, utils/sanitize-test.sh): every
+# tool aborts on its first ASan/UBSan report, so the test fails; the options
+# given in the environment come after these defaults, so they win. Leaks are
+# reported (LeakSanitizer) except by the plugin in upstream's mlir-opt.
+# A single allocation over 2 GiB is an error: no test input needs one, and a
+# size taken from a bad input (a Snappy header, a tensor shape) usually is.
+if config.tfg_sanitizers:
+    config.available_features.add("sanitizers")
+    for var, defaults in [
+            ("ASAN_OPTIONS", "detect_leaks=1:max_allocation_size_mb=2048:"
+                             "allocator_may_return_null=0"),
+            ("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")]:
+        given = os.environ.get(var)
+        config.environment[var] = defaults + (":" + given if given else "")
+
+
+def mlir_opt_command():
+    """Upstream's mlir-opt; in a sanitizer build, with the ASan runtime
+    preloaded, since the instrumented plugin cannot load without it."""
+    if not config.tfg_sanitizers:
+        return config.mlir_opt
+    return "env LD_PRELOAD=%s ASAN_OPTIONS=%s:detect_leaks=0 %s" % (
+        config.tfg_asan_runtime, config.environment["ASAN_OPTIONS"],
+        config.mlir_opt)
+
+
 # Upstream's mlir-opt and TFG as its plugin (test/Plugin).
 config.substitutions.append(("%tfg_plugin",
                              os.path.join(config.tfg_lib_dir, "libTFGPlugin.so")))
-config.substitutions.append(("%mlir_opt", config.mlir_opt))
+config.substitutions.append(("%mlir_opt", mlir_opt_command()))
 
 # FileCheck, not, count and split-file live in LLVM's tools dir.
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])

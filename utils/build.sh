@@ -1,6 +1,8 @@
 #!/bin/bash
 # Sets up (Debian packages), configures and builds TFG into build/.
 # Usage: utils/build.sh [ninja targets...]   (default: all tools)
+# TFG_BUILD_DIR picks the build folder (default build/), TFG_CMAKE_ARGS adds
+# CMake options (utils/fuzz.sh and utils/sanitize-test.sh use both).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/utils/setup-debian.sh"
@@ -21,6 +23,6 @@ cmake -G Ninja -S "$root" -B "$build" "${launcher[@]}" \
   -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
   -DLLVM_USE_LINKER=lld \
-  -DTFG_CORPUS_DIR="$corpus" > "$build/configure.log" 2>&1 || {
+  -DTFG_CORPUS_DIR="$corpus" ${TFG_CMAKE_ARGS:-} > "$build/configure.log" 2>&1 || {
     cat "$build/configure.log"; exit 1; }
 ninja -C "$build" "$@"

@@ -22,6 +22,11 @@ as TensorFlow does when that saves space. KIND makes a broken variant:
   bad-snappy      the first data block marked Snappy-compressed, but not
   sliced          an extra entry 'part_var' with slices (partitioned variable)
   bad-dtype       an extra entry 'variant_var' of dtype DT_VARIANT
+  snappy-bomb     the first data block marked Snappy-compressed (valid CRC)
+                  with a header that claims 4 GiB - 1 uncompressed bytes
+  huge-index-size the footer's index handle says 2^64 - 1 bytes
+  huge-shapes     extra entries 'huge_elements' (float [2^32, 2^32]: 2^64
+                  elements) and 'huge_bytes' (complex128 [2^60]: 2^64 bytes)
 """
 
 import argparse
@@ -103,7 +108,7 @@ HEADER = f_varint(1, 1) + f_bytes(3, f_varint(1, 1))  # num_shards=1, producer=1
 # --- Tensors ----------------------------------------------------------------
 DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_STRING = 1, 2, 3, 4, 5, 6, 7
 DT_COMPLEX64, DT_INT64, DT_BOOL, DT_BFLOAT16, DT_UINT16, DT_HALF = 8, 9, 10, 14, 17, 19
-DT_VARIANT = 21
+DT_VARIANT, DT_COMPLEX128 = 21, 18
 
 
 # The entry CRC32C of each string tensor's bytes: TensorFlow's
@@ -219,6 +224,8 @@ def sstable(entries, corrupt):
             contents, ctype = snappy_compress(contents), 1
         elif corrupt == "bad-snappy" and not out:
             ctype = 1
+        elif corrupt == "snappy-bomb" and not out:
+            contents, ctype = varint(0xFFFFFFFF) + contents, 1
         handle = varint(len(out)) + varint(len(contents))
         raw = bytearray(with_trailer(contents, ctype))
         if corrupt == "bad-block-crc" and not out:
@@ -229,7 +236,8 @@ def sstable(entries, corrupt):
     meta_handle = varint(len(out)) + varint(len(meta))
     out += with_trailer(meta)
     index = block(index_entries, restart_interval=1)
-    index_handle = varint(len(out)) + varint(len(index))
+    index_handle = varint(len(out)) + varint(
+        2**64 - 1 if corrupt == "huge-index-size" else len(index))
     out += with_trailer(index)
     footer = meta_handle + index_handle
     footer += b"\0" * (40 - len(footer))
@@ -243,7 +251,8 @@ def main():
     parser.add_argument("outdir")
     parser.add_argument("--corrupt", choices=[
         "flip-data", "truncate-shard", "missing-data", "bad-magic",
-        "bad-block-crc", "bad-snappy", "sliced", "bad-dtype"])
+        "bad-block-crc", "bad-snappy", "sliced", "bad-dtype", "snappy-bomb",
+        "huge-index-size", "huge-shapes"])
     parser.add_argument("--tensor", action="append", default=[],
                         help="NAME=DTYPE:DIMS:VALUES (repeatable)")
     parser.add_argument("--snappy", action="store_true",
@@ -274,6 +283,9 @@ def write_checkpoint(outdir, tensors, corrupt=None, snappy=False):
             DT_FLOAT, [4, 2], slices=[[(0, 2), (0, None)], [(2, 2), (0, None)]])))
     if corrupt == "bad-dtype":
         entries.append((b"variant_var", entry_proto(DT_VARIANT, [], len(data), 0, mask(crc32c(b"")))))
+    if corrupt == "huge-shapes":
+        entries.append((b"huge_elements", entry_proto(DT_FLOAT, [2**32, 2**32])))
+        entries.append((b"huge_bytes", entry_proto(DT_COMPLEX128, [2**60])))
     entries.sort()
     if corrupt == "flip-data":
         data[2] ^= 0x40  # in 'a/float'

@@ -4,7 +4,8 @@
 # TensorFlow.js oracle can be set up (../shared/tools/tfjs-ref + npm), and
 # are reported as UNSUPPORTED otherwise. Then utils/check-downstream.sh (install + a
 # downstream build), utils/check-docs.sh (docs/generated/ up to date) and
-# utils/check-layers.py (no include circle between a library's files).
+# utils/check-layers.py (no include circle between a library's files), and
+# with TFG_CI_FUZZ_SECONDS=N, N seconds of each fuzz target (utils/fuzz.sh).
 # The last line sums them up: "tfg tests: N passed, N failed, N skipped".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,6 +53,17 @@ if $layers_ok; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1)); status=1
+fi
+# Fuzzing, opt-in (docs/robustness.md): TFG_CI_FUZZ_SECONDS=N builds the
+# fuzz targets (build-fuzz/, a second, instrumented build) and runs each for
+# N seconds from the tests' seeds; any crash, sanitizer report, broken
+# diagnostics contract, timeout or out-of-memory is one failed test.
+if [ "${TFG_CI_FUZZ_SECONDS:-0}" -gt 0 ]; then
+  if bash "$root/utils/fuzz.sh" all "$TFG_CI_FUZZ_SECONDS"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1)); status=1
+  fi
 fi
 echo "tfg tests: $passed passed, $failed failed, ${unsupported:-0} skipped"
 exit "$status"

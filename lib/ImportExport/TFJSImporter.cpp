@@ -670,8 +670,8 @@ LogicalResult TFJSReader::recordMetadata(const json::Object &root,
   if (!object)
     return fileError() << "'signature' is not an object";
   SmallVector<NamedAttribute> sides[2];
-  for (auto [side, tensors] :
-       llvm::zip(ArrayRef<StringRef>{"inputs", "outputs"}, sides)) {
+  const StringRef sideNames[] = {"inputs", "outputs"};
+  for (auto [side, tensors] : llvm::zip(sideNames, sides)) {
     if (const json::Value *map = object->get(side)) {
       const json::Object *mapObject = map->getAsObject();
       if (!mapObject)

@@ -39,9 +39,8 @@ uint32_t unmaskCrc(uint32_t masked);
 size_t dtypeSize(int dtype);
 /// "float", "int32", ...; "DT_<number>" for dtypes without a name here.
 std::string dtypeName(int dtype);
-/// Number of elements of `shape` (1 for a scalar), -1 for an unknown shape
-/// or one whose count does not fit in int64_t (an index must not be trusted
-/// to give a sane shape).
+/// Number of elements of `shape` (1 for a scalar); -1 for an unknown shape
+/// and for one of more than 2^63 - 1 elements.
 int64_t numElements(const tensorflow::TensorShapeProto &shape);
 
 class CheckpointReader {
