@@ -17,6 +17,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::tfg {
 #define GEN_PASS_DEF_GRAPHTOFUNC
@@ -227,6 +228,13 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
     for (auto [i, name] : llvm::enumerate(outputNames))
       func.setResultAttr(i, attrs::kName, StringAttr::get(context, name));
 
+    // The bodies of functional control flow (If/While/Case) are lowered
+    // with the node, for the static types it is called with, so they stay
+    // as private functions of TFG nodes; the rest of the library goes.
+    SmallVector<func::FuncOp> bodies;
+    if (failed(buildCalledBodies(module, order, bodies)))
+      return failure();
+
     // The function is the model now: drop the graph and the library.
     SmallVector<Operation *> toErase;
     for (Operation &op : *module.getBody())
@@ -237,7 +245,149 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
       op->dropAllDefinedValueUses();
       op->erase();
     }
+    for (func::FuncOp body : bodies)
+      module.push_back(body);
     return success();
+  }
+
+  /// The library functions that the functional control-flow nodes among
+  /// `nodes` call (branches, conds, bodies), and those their bodies call in
+  /// turn, each as a private func.func marked `tfg.function_body`: its data
+  /// arguments, the nodes its results reach in topological order (control
+  /// edges dropped as in @main) and a func.return. Built detached: the
+  /// library's tfg.funcs still hold the names until they are erased.
+  LogicalResult buildCalledBodies(ModuleOp module, ArrayRef<Operation *> nodes,
+                                  SmallVectorImpl<func::FuncOp> &bodies) {
+    SymbolTable library(module);
+    llvm::StringSet<> queued;
+    SmallVector<std::pair<StringAttr, Operation *>> worklist;
+    auto queueCallees = [&](Operation *node) {
+      if (!isFunctionalControlFlow(node))
+        return;
+      for (NamedAttribute attr : node->getAttrs()) {
+        SmallVector<FuncAttr> callees;
+        if (auto callee = dyn_cast<FuncAttr>(attr.getValue()))
+          callees.push_back(callee);
+        else if (auto list = dyn_cast<ArrayAttr>(attr.getValue()))
+          for (Attribute element : list)
+            if (auto callee = dyn_cast<FuncAttr>(element))
+              callees.push_back(callee);
+        for (FuncAttr callee : callees)
+          if (queued.insert(callee.getName().getValue()).second)
+            worklist.push_back({callee.getName(), node});
+      }
+    };
+    for (Operation *node : nodes)
+      queueCallees(node);
+    while (!worklist.empty()) {
+      auto [name, caller] = worklist.pop_back_val();
+      auto function = library.lookup<tfg::FuncOp>(name);
+      if (!function)
+        return caller->emitError()
+               << "node '" << getNodeName(caller) << "' ("
+               << getNodeOpType(caller) << ") calls function '"
+               << name.getValue() << "', which the library does not have";
+      FailureOr<func::FuncOp> body = buildBody(function);
+      if (failed(body))
+        return failure();
+      bodies.push_back(*body);
+      body->walk([&](Operation *op) { queueCallees(op); });
+    }
+    return success();
+  }
+
+  FailureOr<func::FuncOp> buildBody(tfg::FuncOp function) {
+    MLIRContext *context = &getContext();
+    Block &block = function.getBlock();
+    SmallVector<BlockArgument> dataArgs;
+    for (BlockArgument arg : block.getArguments())
+      if (!isa<ControlType>(arg.getType()))
+        dataArgs.push_back(arg);
+    ReturnOp ret = function.getReturnOp();
+    SmallVector<Value> results;
+    for (Value v : ret->getOperands())
+      if (!isa<ControlType>(v.getType()))
+        results.push_back(v);
+
+    // Topological order of what the results reach over data edges.
+    SmallVector<Operation *> order;
+    llvm::DenseMap<Operation *, int> state; // 1: on stack, 2: done
+    for (Value result : results) {
+      Operation *root = result.getDefiningOp();
+      if (!root || state[root] == 2)
+        continue;
+      SmallVector<std::pair<Operation *, unsigned>> stack{{root, 0}};
+      state[root] = 1;
+      while (!stack.empty()) {
+        auto &[op, next] = stack.back();
+        OperandRange data = getDataOperands(op);
+        if (next < data.size()) {
+          Operation *producer = data[next++].getDefiningOp();
+          if (!producer)
+            continue; // a function argument
+          int &s = state[producer];
+          if (s == 1)
+            return producer->emitError()
+                   << "node '" << getNodeName(producer) << "' ("
+                   << getNodeOpType(producer) << ") in function '"
+                   << function.getSymName()
+                   << "' is on a cycle (a v1 while loop): loops inside "
+                      "functions cannot be lowered";
+          if (s == 0) {
+            s = 1;
+            stack.push_back({producer, 0});
+          }
+          continue;
+        }
+        state[op] = 2;
+        order.push_back(op);
+        stack.pop_back();
+      }
+    }
+    // A polymorphic function's attrs are placeholders that only a call
+    // instantiates; functional control flow is lowered per node, not per
+    // instantiation.
+    for (Operation *node : order)
+      for (NamedAttribute attr : node->getAttrs())
+        if (isa<PlaceholderAttr>(attr.getValue()))
+          return node->emitError()
+                 << "node '" << getNodeName(node) << "' in function '"
+                 << function.getSymName() << "': attr '"
+                 << attr.getName().getValue()
+                 << "' is a placeholder of the function's attrs; "
+                    "polymorphic functions cannot be lowered";
+
+    SmallVector<Type> argTypes;
+    for (BlockArgument arg : dataArgs)
+      argTypes.push_back(arg.getType());
+    auto body = func::FuncOp::create(
+        function.getLoc(), function.getSymName(),
+        FunctionType::get(context, argTypes, ValueRange(results).getTypes()));
+    body.setPrivate();
+    body->setAttr(attrs::kFunctionBody, UnitAttr::get(context));
+    Block *entry = body.addEntryBlock();
+    OpBuilder builder = OpBuilder::atBlockBegin(entry);
+    IRMapping mapping;
+    for (auto [arg, newArg] : llvm::zip(dataArgs, entry->getArguments()))
+      mapping.map(arg, newArg);
+    OperationState noOpState(function.getLoc(), "tfg.NoOp");
+    noOpState.addTypes(ControlType::get(context));
+    noOpState.addAttribute(attrs::kName,
+                           StringAttr::get(context, "_control_edges_dropped"));
+    Operation *noOp = builder.create(noOpState);
+    for (BlockArgument arg : block.getArguments())
+      if (isa<ControlType>(arg.getType()))
+        mapping.map(arg, noOp->getResult(0));
+    for (Operation *node : order) {
+      for (Value ctl : getControlOperands(node))
+        mapping.map(ctl, noOp->getResult(0));
+      builder.clone(*node, mapping);
+    }
+    SmallVector<Value> returned;
+    for (Value v : results)
+      returned.push_back(mapping.lookup(v));
+    func::ReturnOp::create(builder, ret.getLoc(), returned);
+    return body;
   }
 
   /// A cycle (v1 while loop) blocks lowering: one error naming a node on it

@@ -149,7 +149,7 @@ void buildLowerToLinalgPipeline(OpPassManager &pm,
   graphToFunc.batchSize = options.batchSize;
   graphToFunc.funcName = options.funcName;
   pm.addPass(createGraphToFunc(graphToFunc));
-  pm.addNestedPass<func::FuncOp>(createConvertTFGToLinalg());
+  pm.addPass(createConvertTFGToLinalg());
   pm.addPass(createCanonicalizerPass());
 }
 
@@ -164,6 +164,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm) {
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // A loop body (scf.while of a TensorFlow While) yields new tensors, not
+  // its arguments updated in place; the deallocation pipeline frees them.
+  bufferize.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);

@@ -16,7 +16,13 @@ def GraphToFunc : Pass<"tfg-graph-to-func", "mlir::ModuleOp"> {
     outputs reach over data edges are cloned into the body in topological
     order. Control edges only order execution and are dropped; an unfed
     `PlaceholderWithDefault` stays and computes its default. The graph and
-    the function library are then erased.
+    the function library are then erased, except the functions that the
+    cloned `If`/`While`/`Case` nodes call (and those their bodies call):
+    each becomes a private `func.func` marked `tfg.function_body`, built the
+    same way (the nodes its results reach, in order, control edges
+    dropped), which `tfg-convert-to-linalg` lowers with each call. A
+    polymorphic function (attrs that are placeholders) or a loop inside a
+    function is an error.
 
     Input shapes: `input-shapes` (`name:1x224x224x3`), else the
     Placeholder's shape with an unknown first (batch) dimension set to
@@ -41,7 +47,7 @@ def GraphToFunc : Pass<"tfg-graph-to-func", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
 
-def InferShapes : Pass<"tfg-infer-shapes", "mlir::func::FuncOp"> {
+def InferShapes : Pass<"tfg-infer-shapes", "mlir::ModuleOp"> {
   let summary = "Give the TFG nodes of a function their static result types";
   let description = [{
     Shape inference from the input shapes, for a function built by
@@ -61,7 +67,7 @@ def InferShapes : Pass<"tfg-infer-shapes", "mlir::func::FuncOp"> {
   ];
 }
 
-def ConvertTFGToLinalg : Pass<"tfg-convert-to-linalg", "mlir::func::FuncOp"> {
+def ConvertTFGToLinalg : Pass<"tfg-convert-to-linalg", "mlir::ModuleOp"> {
   let summary = "Lower TFG nodes in functions to linalg / tensor / arith / math";
   let description = [{
     Converts every TFG node op in a `func.func` (as `tfg-graph-to-func`

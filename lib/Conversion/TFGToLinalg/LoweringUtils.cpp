@@ -21,10 +21,11 @@ static thread_local llvm::StringMap<SmallVector<Type>> *activeShapeLog =
     nullptr;
 
 lowering::ScopedShapeLog::ScopedShapeLog(
-    llvm::StringMap<SmallVector<Type>> &log) {
-  activeShapeLog = &log;
+    llvm::StringMap<SmallVector<Type>> *log)
+    : previous(activeShapeLog) {
+  activeShapeLog = log;
 }
-lowering::ScopedShapeLog::~ScopedShapeLog() { activeShapeLog = nullptr; }
+lowering::ScopedShapeLog::~ScopedShapeLog() { activeShapeLog = previous; }
 
 void lowering::replaceNode(ConversionPatternRewriter &rewriter, Operation *node,
                            ValueRange data) {

@@ -38,12 +38,17 @@ inline constexpr int64_t kMaxFoldedElements = 1024;
 LogicalResult nodeError(Operation *node, const Twine &message);
 
 /// While alive, replaceNode records each node's replacement types by node
-/// name (tfg-infer-shapes reads the lowering's shapes this way; the
-/// conversion's listener sees no values). One per thread.
+/// name in `log` (tfg-infer-shapes reads the lowering's shapes this way; the
+/// conversion's listener sees no values); null stops recording. Scopes
+/// nest (a function body lowered inside a lowering pauses the log); one
+/// active log per thread.
 class ScopedShapeLog {
 public:
-  explicit ScopedShapeLog(llvm::StringMap<SmallVector<Type>> &log);
+  explicit ScopedShapeLog(llvm::StringMap<SmallVector<Type>> *log);
   ~ScopedShapeLog();
+
+private:
+  llvm::StringMap<SmallVector<Type>> *previous;
 };
 
 /// Replaces a node by `data` (one value per data result); its control
@@ -146,6 +151,7 @@ void populateGatherPatterns(RewritePatternSet &patterns);
 void populateNormalizationPatterns(RewritePatternSet &patterns);
 void populateRandomPatterns(RewritePatternSet &patterns);
 void populateQuantizationPatterns(RewritePatternSet &patterns);
+void populateControlFlowPatterns(RewritePatternSet &patterns);
 
 /// A quantized Const's #tfg.tensor_proto as signless integers of the
 /// dtype's width (raw values); an error naming the node for other dtypes.

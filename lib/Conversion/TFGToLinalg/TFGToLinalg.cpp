@@ -8,6 +8,9 @@
 
 #include "LoweringUtils.h"
 #include "TFG/Conversion/Passes.h"
+#include "TFG/Dialect/IR/OpCategories.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -49,8 +52,13 @@ LogicalResult checkEverythingLowers(func::FuncOp func,
       lowered.insert(*root);
   llvm::MapVector<StringRef, SmallVector<StringRef>> blocked;
   func.walk([&](Operation *op) {
-    if (isNodeOp(op) &&
-        (isa<GenericOp>(op) || !lowered.contains(op->getName())))
+    if (!isNodeOp(op))
+      return;
+    // Generic nodes have no lowering, except functional control flow (its
+    // list-typed operands are why the importer keeps it generic).
+    bool lowers = isa<GenericOp>(op) ? isFunctionalControlFlow(op)
+                                     : lowered.contains(op->getName());
+    if (!lowers)
       blocked[getNodeOpType(op)].push_back(getNodeName(op));
   });
   if (blocked.empty())
@@ -67,7 +75,7 @@ LogicalResult checkEverythingLowers(func::FuncOp func,
   return func.emitError() << "cannot lower " << nodes << " node"
                           << (nodes == 1 ? "" : "s") << " of " << blocked.size()
                           << " op type" << (blocked.size() == 1 ? "" : "s")
-                          << " without a CPU lowering (control flow, "
+                          << " without a CPU lowering (v1 control flow, "
                              "string ops and ops like NonMaxSuppression "
                              "are not lowered):"
                           << list;
@@ -91,6 +99,7 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
   lowering::populateNormalizationPatterns(patterns);
   lowering::populateRandomPatterns(patterns);
   lowering::populateQuantizationPatterns(patterns);
+  lowering::populateControlFlowPatterns(patterns);
   patterns.add<ReturnLowering>(context);
 
   if (failed(checkEverythingLowers(func, patterns)))
@@ -98,8 +107,8 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
 
   ConversionTarget target(*context);
   target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                         math::MathDialect, tensor::TensorDialect,
-                         func::FuncDialect>();
+                         math::MathDialect, scf::SCFDialect,
+                         tensor::TensorDialect, func::FuncDialect>();
   target.addIllegalDialect<TFGDialect>();
   target.addDynamicallyLegalOp<func::ReturnOp>([](func::ReturnOp op) {
     return llvm::all_of(op.getOperandTypes(), isStaticTensor);
@@ -126,28 +135,54 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
 
 namespace {
 
+/// The functions a lowering pass converts: every func.func but the library
+/// bodies that functional control flow calls (lowered with each call).
+SmallVector<func::FuncOp> functionsToLower(ModuleOp module) {
+  SmallVector<func::FuncOp> funcs;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func->hasAttr(attrs::kFunctionBody) && !func.isExternal())
+      funcs.push_back(func);
+  return funcs;
+}
+
+void eraseFunctionBodies(ModuleOp module) {
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (func->hasAttr(attrs::kFunctionBody))
+      func.erase();
+}
+
+/// A module pass, not a function pass: If/While/Case nodes lower their
+/// branch and body functions, which are the function's siblings.
 struct ConvertTFGToLinalgPass
     : tfg::impl::ConvertTFGToLinalgBase<ConvertTFGToLinalgPass> {
   void runOnOperation() override {
-    if (failed(lowering::lowerTFGNodes(getOperation())))
-      signalPassFailure();
+    for (func::FuncOp func : functionsToLower(getOperation()))
+      if (failed(lowering::lowerTFGNodes(func)))
+        return signalPassFailure();
+    eraseFunctionBodies(getOperation());
   }
 };
 
 struct InferShapesPass : tfg::impl::InferShapesBase<InferShapesPass> {
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
-    // Lower a copy (in a scratch module: a function pass must not touch
-    // its siblings) and read the static types off the replacements.
-    OwningOpRef<ModuleOp> scratch = ModuleOp::create(func.getLoc());
-    auto copy = cast<func::FuncOp>(func->clone());
-    scratch->push_back(copy);
-    llvm::StringMap<SmallVector<Type>> types;
-    {
-      lowering::ScopedShapeLog log(types);
-      if (failed(lowering::lowerTFGNodes(copy)))
-        return signalPassFailure();
+    // Lower a copy of the module and read the static types off the
+    // replacements.
+    ModuleOp module = getOperation();
+    OwningOpRef<ModuleOp> scratch = cast<ModuleOp>(module->clone());
+    for (auto [func, copy] :
+         llvm::zip(functionsToLower(module), functionsToLower(*scratch))) {
+      llvm::StringMap<SmallVector<Type>> types;
+      {
+        lowering::ScopedShapeLog log(&types);
+        if (failed(lowering::lowerTFGNodes(copy)))
+          return signalPassFailure();
+      }
+      writeBack(func, types);
     }
+  }
+
+  void writeBack(func::FuncOp func,
+                 const llvm::StringMap<SmallVector<Type>> &types) {
     func.walk([&](Operation *op) {
       if (!isNodeOp(op))
         return;

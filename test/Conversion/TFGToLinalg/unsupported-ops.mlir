@@ -5,7 +5,7 @@
 // them, before anything is converted, at the graph. -verify-diagnostics
 // checks where and the first line; FileCheck the list on the lines after
 // it, which an expected-error (one line) cannot.
-// CHECK: error: cannot lower 3 nodes of 2 op types without a CPU lowering (control flow, string ops and ops like NonMaxSuppression are not lowered):
+// CHECK: error: cannot lower 3 nodes of 2 op types without a CPU lowering (v1 control flow, string ops and ops like NonMaxSuppression are not lowered):
 // CHECK-NEXT: {{^}}  NonMaxSuppressionV2: nms{{$}}
 // CHECK-NEXT: {{^}}  MyOp: custom1, custom2{{$}}
 // CHECK-NOT: error: cannot lower

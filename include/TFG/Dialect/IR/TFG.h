@@ -63,6 +63,11 @@ inline constexpr llvm::StringLiteral kSignatures = "tfg.signatures";
 /// The serving signature, on the module:
 /// {name, inputs = {key = "tensor:0"}, outputs = {...}}.
 inline constexpr llvm::StringLiteral kSignature = "tfg.signature";
+/// On a private func.func that tfg-graph-to-func built from a library
+/// function that If/While/Case nodes call: its TFG nodes are lowered with
+/// each calling node, for the static types of that call, and the function
+/// is erased after the lowering.
+inline constexpr llvm::StringLiteral kFunctionBody = "tfg.function_body";
 } // namespace attrs
 
 /// True if `attrName` is one of TFG's own (not a TensorFlow attr).
