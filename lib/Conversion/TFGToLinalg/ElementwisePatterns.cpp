@@ -202,9 +202,17 @@ Value onesLike(B &b, Location l, ValueRange a, Operation *) {
 }
 
 // Trigonometric and hyperbolic functions: libm's, as TensorFlow's functors
-// (std::sin, std::atan2, ...) are.
-Value atan2(B &b, Location l, ValueRange a, Operation *) {
-  return math::Atan2Op::create(b, l, a[0], a[1]);
+// (std::sin, std::atan2, ...) are. libm has f32 and f64 functions only;
+// half and bfloat16 compute in f32 and round back, as Eigen does for them.
+template <typename MathOp>
+Value libmMath(B &b, Location l, ValueRange a, Operation *) {
+  Type type = a[0].getType();
+  if (type.isF32() || type.isF64())
+    return MathOp::create(b, l, a);
+  SmallVector<Value> wide;
+  for (Value v : a)
+    wide.push_back(arith::ExtFOp::create(b, l, b.getF32Type(), v));
+  return arith::TruncFOp::create(b, l, type, MathOp::create(b, l, wide));
 }
 // Expm1 and Log1p as Eigen's generic_expm1 / generic_log1p compute them
 // for TensorFlow's vectorized float kernels. Not math.expm1 / math.log1p:
@@ -326,12 +334,12 @@ struct ElementwiseLowering : ConversionPattern {
     if (accepts == Accepts::Float && !isa<FloatType>(inputType))
       return nodeError(op, "dtype " + typeStr(inputType) +
                                " is not lowered (float only)");
+    if (!isa<FloatType>(inputType) && !inputType.isSignlessInteger())
+      return nodeError(op, "dtype " + typeStr(inputType) + " is not lowered");
     if (accepts == Accepts::Integer &&
         (!inputType.isSignlessInteger() || inputType.isInteger(1)))
       return nodeError(op, "dtype " + typeStr(inputType) +
                                " is not lowered (integers only)");
-    if (!isa<FloatType>(inputType) && !inputType.isSignlessInteger())
-      return nodeError(op, "dtype " + typeStr(inputType) + " is not lowered");
     Type resultType = result == Result::Bool ? rewriter.getI1Type() : inputType;
     auto value = buildBroadcastingElementwise(
         op, rewriter, data, resultType,
@@ -512,7 +520,7 @@ void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
   add_("Mod", mod);
   add_("DivNoNan", divNoNan, Result::SameAsInput, Accepts::Float);
   add_("BitwiseAnd", bitwiseAnd, Result::SameAsInput, Accepts::Integer);
-  add_("Atan2", atan2, Result::SameAsInput, Accepts::Float);
+  add_("Atan2", libmMath<math::Atan2Op>, Result::SameAsInput, Accepts::Float);
   add_("Neg", neg);
   add_("Abs", abs);
   add_("Square", square);
@@ -541,17 +549,17 @@ void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
       {"Selu", selu},
       {"Softplus", softplus},
       {"Softsign", softsign},
-      {"Sin", unaryMath<math::SinOp>},
-      {"Cos", unaryMath<math::CosOp>},
-      {"Tan", unaryMath<math::TanOp>},
-      {"Asin", unaryMath<math::AsinOp>},
-      {"Acos", unaryMath<math::AcosOp>},
-      {"Atan", unaryMath<math::AtanOp>},
-      {"Sinh", unaryMath<math::SinhOp>},
-      {"Cosh", unaryMath<math::CoshOp>},
-      {"Asinh", unaryMath<math::AsinhOp>},
-      {"Acosh", unaryMath<math::AcoshOp>},
-      {"Atanh", unaryMath<math::AtanhOp>},
+      {"Sin", libmMath<math::SinOp>},
+      {"Cos", libmMath<math::CosOp>},
+      {"Tan", libmMath<math::TanOp>},
+      {"Asin", libmMath<math::AsinOp>},
+      {"Acos", libmMath<math::AcosOp>},
+      {"Atan", libmMath<math::AtanOp>},
+      {"Sinh", libmMath<math::SinhOp>},
+      {"Cosh", libmMath<math::CoshOp>},
+      {"Asinh", libmMath<math::AsinhOp>},
+      {"Acosh", libmMath<math::AcoshOp>},
+      {"Atanh", libmMath<math::AtanhOp>},
       {"Expm1", expm1},
       {"Log1p", log1p}};
   for (auto [name, fn] : floatMath)

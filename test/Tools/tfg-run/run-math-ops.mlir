@@ -21,13 +21,15 @@
 // RUN: tfg-run %s --input t=%t.t.npy --input ay=%t.ay.npy --input ax=%t.ax.npy --input m=%t.m.npy --input g=%t.g.npy \
 // RUN:   --input e=%t.e.npy --input l=%t.l.npy --input s=%t.s.npy --input fx=%t.fx.npy --input fy=%t.fy.npy \
 // RUN:   --input ix=%t.ix.npy --input iy=%t.iy.npy --input dx=%t.dx.npy --input dy=%t.dy.npy --input cx=%t.cx.npy \
-// RUN:   --outputs sin,cos,sin_const,atan2,asin,acos,atan,tan,sinh,cosh,asinh,acosh,atanh,expm1,log1p,isnan,isinf,isfinite,fmod,imod,divnonan,band,clip,clip_crossed,clip_int,relu_int,relu6_int,round_int \
+// RUN:   --outputs sin,cos,sin_const,sin_half,atan2,asin,acos,atan,tan,sinh,cosh,asinh,acosh,atanh,expm1,log1p,isnan,isinf,isfinite,fmod,imod,divnonan,band,clip,clip_crossed,clip_int,relu_int,relu6_int,round_int \
 // RUN:   --print-outputs 16 | FileCheck %s
 
 // Sin/Cos at 0, pi/2, pi, -pi/2 (as f32: cos(pi/2) is -4.37e-8, not 0).
 // CHECK: sin = 0 1 -8.74227{{[0-9]*}}e-08 -1{{$}}
 // CHECK: cos = 1 -4.37113{{[0-9]*}}e-08 -1 -4.37113{{[0-9]*}}e-08{{$}}
 // CHECK: sin_const = 0 1 -8.74227{{[0-9]*}}e-08 -1{{$}}
+// In half precision (computed in f32, rounded back): pi is 3.140625 there.
+// CHECK: sin_half = 0 1 0.000967502594 -1{{$}}
 // Atan2(y, x) on the axes and diagonals: x = 0 gives +-pi/2, the negative
 // x axis +pi or -pi by the sign of the zero y, atan2(+-0, +0) = +-0 and
 // atan2(0, -0) = pi.
@@ -84,6 +86,9 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %sin, %_16 = tfg.Sin(%t) name("sin") {T = f32} : (tensor<4xf32>) -> (tensor<*xf32>)
   %cos, %_17 = tfg.Cos(%t) name("cos") {T = f32} : (tensor<4xf32>) -> (tensor<*xf32>)
   %sinc, %_18 = tfg.Sin(%tc) name("sin_const") {T = f32} : (tensor<4xf32>) -> (tensor<*xf32>)
+  %th, %_49 = tfg.Cast(%t) name("t_half") {SrcT = f32, DstT = f16, Truncate = false} : (tensor<4xf32>) -> (tensor<*xf16>)
+  %sinh16, %_50 = tfg.Sin(%th) name("sin16") {T = f16} : (tensor<*xf16>) -> (tensor<*xf16>)
+  %sinhf, %_51 = tfg.Cast(%sinh16) name("sin_half") {SrcT = f16, DstT = f32, Truncate = false} : (tensor<*xf16>) -> (tensor<*xf32>)
   %atan2, %_19 = tfg.Atan2(%ay, %ax) name("atan2") {T = f32} : (tensor<10xf32>, tensor<10xf32>) -> (tensor<*xf32>)
   %asin, %_20 = tfg.Asin(%m) name("asin") {T = f32} : (tensor<4xf32>) -> (tensor<*xf32>)
   %acos, %_21 = tfg.Acos(%m) name("acos") {T = f32} : (tensor<4xf32>) -> (tensor<*xf32>)
