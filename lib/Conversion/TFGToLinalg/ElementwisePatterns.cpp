@@ -202,17 +202,22 @@ Value onesLike(B &b, Location l, ValueRange a, Operation *) {
 }
 
 // Trigonometric and hyperbolic functions: libm's, as TensorFlow's functors
-// (std::sin, std::atan2, ...) are. libm has f32 and f64 functions only;
-// half and bfloat16 compute in f32 and round back, as Eigen does for them.
+// (std::sin, std::atan2, ...) are.
 template <typename MathOp>
-Value libmMath(B &b, Location l, ValueRange a, Operation *) {
+Value mathOp(B &b, Location l, ValueRange a, Operation *) {
+  return MathOp::create(b, l, a);
+}
+// Half and bfloat16 compute `Fn` in f32 and round back, as Eigen does for
+// them (and libm has f32 and f64 functions only).
+template <ScalarFn Fn>
+Value viaF32(B &b, Location l, ValueRange a, Operation *n) {
   Type type = a[0].getType();
   if (type.isF32() || type.isF64())
-    return MathOp::create(b, l, a);
+    return Fn(b, l, a, n);
   SmallVector<Value> wide;
   for (Value v : a)
     wide.push_back(arith::ExtFOp::create(b, l, b.getF32Type(), v));
-  return arith::TruncFOp::create(b, l, type, MathOp::create(b, l, wide));
+  return arith::TruncFOp::create(b, l, type, Fn(b, l, wide, n));
 }
 // Expm1 and Log1p as Eigen's generic_expm1 / generic_log1p compute them
 // for TensorFlow's vectorized float kernels. Not math.expm1 / math.log1p:
@@ -520,7 +525,8 @@ void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
   add_("Mod", mod);
   add_("DivNoNan", divNoNan, Result::SameAsInput, Accepts::Float);
   add_("BitwiseAnd", bitwiseAnd, Result::SameAsInput, Accepts::Integer);
-  add_("Atan2", libmMath<math::Atan2Op>, Result::SameAsInput, Accepts::Float);
+  add_("Atan2", viaF32<mathOp<math::Atan2Op>>, Result::SameAsInput,
+       Accepts::Float);
   add_("Neg", neg);
   add_("Abs", abs);
   add_("Square", square);
@@ -549,19 +555,19 @@ void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
       {"Selu", selu},
       {"Softplus", softplus},
       {"Softsign", softsign},
-      {"Sin", libmMath<math::SinOp>},
-      {"Cos", libmMath<math::CosOp>},
-      {"Tan", libmMath<math::TanOp>},
-      {"Asin", libmMath<math::AsinOp>},
-      {"Acos", libmMath<math::AcosOp>},
-      {"Atan", libmMath<math::AtanOp>},
-      {"Sinh", libmMath<math::SinhOp>},
-      {"Cosh", libmMath<math::CoshOp>},
-      {"Asinh", libmMath<math::AsinhOp>},
-      {"Acosh", libmMath<math::AcoshOp>},
-      {"Atanh", libmMath<math::AtanhOp>},
-      {"Expm1", expm1},
-      {"Log1p", log1p}};
+      {"Sin", viaF32<mathOp<math::SinOp>>},
+      {"Cos", viaF32<mathOp<math::CosOp>>},
+      {"Tan", viaF32<mathOp<math::TanOp>>},
+      {"Asin", viaF32<mathOp<math::AsinOp>>},
+      {"Acos", viaF32<mathOp<math::AcosOp>>},
+      {"Atan", viaF32<mathOp<math::AtanOp>>},
+      {"Sinh", viaF32<mathOp<math::SinhOp>>},
+      {"Cosh", viaF32<mathOp<math::CoshOp>>},
+      {"Asinh", viaF32<mathOp<math::AsinhOp>>},
+      {"Acosh", viaF32<mathOp<math::AcoshOp>>},
+      {"Atanh", viaF32<mathOp<math::AtanhOp>>},
+      {"Expm1", viaF32<expm1>},
+      {"Log1p", viaF32<log1p>}};
   for (auto [name, fn] : floatMath)
     add_(name, fn, Result::SameAsInput, Accepts::Float);
   patterns.add<CastLowering, BiasAddLowering, SelectLowering>(c);
