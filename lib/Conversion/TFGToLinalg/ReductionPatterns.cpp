@@ -283,14 +283,14 @@ Value foldScan(OpBuilder &b, Location loc, Value input, int64_t axis,
   if (!constant || constant.getNumElements() > kMaxFoldedElements)
     return {};
   auto type = cast<RankedTensorType>(input.getType());
+  // getValues repeats a splat's value for every element.
   SmallVector<Attribute> elements(constant.getValues<Attribute>());
-  if (constant.isSplat())
-    elements.assign(type.getNumElements(), elements.front());
   int64_t length = type.getDimSize(axis), inner = 1;
   for (int64_t d = axis + 1; d < type.getRank(); ++d)
     inner *= type.getDimSize(d);
   SmallVector<Attribute> results(elements.size());
-  // Each line along the axis: outer index o, inner index i.
+  // One line along the axis per (outer index o, inner index i), numbered
+  // o * inner + i; its elements are `inner` apart.
   for (int64_t line = 0;
        line < type.getNumElements() / std::max<int64_t>(length, 1); ++line) {
     int64_t base = (line / inner) * length * inner + line % inner;

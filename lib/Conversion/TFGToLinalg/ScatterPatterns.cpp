@@ -117,8 +117,6 @@ LogicalResult checkConstantIndices(Operation *node, DenseElementsAttr indices,
   SmallVector<int64_t> all;
   for (const APInt &v : indices.getValues<APInt>())
     all.push_back(v.getSExtValue());
-  if (indices.isSplat())
-    all.assign(indices.getNumElements(), all.front());
   ArrayRef<int64_t> previous;
   for (int64_t n = 0; numDims && n < (int64_t)all.size() / numDims; ++n) {
     ArrayRef<int64_t> index = ArrayRef(all).slice(n * numDims, numDims);

@@ -14,7 +14,7 @@
 // RUN: %python %S/Inputs/make_npy.py %t.dupv.npy "<f4" 2 "5,6"
 // RUN: tfg-run %s --input x=%t.x.npy --input xi=%t.xi.npy --input idx=%t.idx.npy --input idx2=%t.idx2.npy \
 // RUN:   --input sm=%t.sm.npy --input sv=%t.sv.npy --input vec=%t.vec.npy --input dup=%t.dup.npy --input dupv=%t.dupv.npy \
-// RUN:   --outputs cumsum,exclusive,reverse,exclusive_reverse,axis0,cumprod,cumprod_er,strides,onehot_last,onehot_first,onehot_2d,dense_matrix,dense_vector,dense_scalar,dense_repeated \
+// RUN:   --outputs cumsum,exclusive,reverse,exclusive_reverse,axis0,cumprod,cumprod_er,strides,splat_sum,onehot_last,onehot_first,onehot_2d,dense_matrix,dense_vector,dense_scalar,dense_repeated \
 // RUN:   --print-outputs 16 | FileCheck %s
 
 // x = [[1, 2, 3], [4, 5, 6]] along axis 1.
@@ -28,6 +28,8 @@
 // CHECK: cumprod_er = 6 3 1 30 6 1{{$}}
 // The row-major strides of shape [2, 3, 4].
 // CHECK: strides = 12 4 1{{$}}
+// A splat constant (one stored value) scans like the others.
+// CHECK: splat_sum = 1 2 3 4{{$}}
 // Indices [0, 2, -1, 3], depth 3, on 5, off -1: -1 and 3 give all off.
 // CHECK: onehot_last = 5 -1 -1 -1 -1 5 -1 -1 -1 -1 -1 -1{{$}}
 // CHECK: onehot_first = 5 -1 -1 -1 -1 -1 -1 -1 -1 5 -1 -1{{$}}
@@ -67,6 +69,8 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %shape, %_19 = tfg.Const name("shape") {dtype = i32, value = dense<[2, 3, 4]> : tensor<3xi32>} : () -> (tensor<3xi32>)
   %zero, %_20 = tfg.Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
   %st, %_21 = tfg.Cumprod(%shape, %zero) name("strides") {T = i32, Tidx = i32, exclusive = true, reverse = true} : (tensor<3xi32>, tensor<i32>) -> (tensor<*xi32>)
+  %ones, %_43 = tfg.Const name("ones") {dtype = i32, value = dense<1> : tensor<4xi32>} : () -> (tensor<4xi32>)
+  %ss, %_44 = tfg.Cumsum(%ones, %zero) name("splat_sum") {T = i32, Tidx = i32} : (tensor<4xi32>, tensor<i32>) -> (tensor<*xi32>)
   %depth, %_22 = tfg.Const name("depth") {dtype = i32, value = dense<3> : tensor<i32>} : () -> (tensor<i32>)
   %on, %_23 = tfg.Const name("on") {dtype = f32, value = dense<5.0> : tensor<f32>} : () -> (tensor<f32>)
   %off, %_24 = tfg.Const name("off") {dtype = f32, value = dense<-1.0> : tensor<f32>} : () -> (tensor<f32>)
