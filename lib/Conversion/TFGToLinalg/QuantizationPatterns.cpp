@@ -268,7 +268,7 @@ Value buildNudged(OpBuilder &b, Location l, Value min, Value max,
   if (which == Nudged::Max)
     return arith::MulFOp::create(
         b, l, arith::SubFOp::create(b, l, quantMaxF, zeroPoint), scale);
-  // QuantZero: the quantized value of real 0, floor(-nudged_min / scale +
+  // QuantZero: the quantized value of real 0, floor(-nudged_min * inverse +
   // 0.5); the result is (q - quant_zero) * scale, so 0 stays exactly 0.
   return math::FloorOp::create(
       b, l,
