@@ -2,12 +2,12 @@
 //
 // Quantized tensors (qint8, quint8, qint16, quint16, qint32) are carried as
 // signless integers of their width holding the raw values; Dequantize,
-// which knows its T, reads them as signed or unsigned. The FakeQuant ops of
-// quantization-aware training round floats to the steps of a nudged range
-// and stay float. A quantized Const is
+// which knows its T, reads them as signed or unsigned. A quantized Const is
 // a #tfg.tensor_proto (MLIR's dense elements cannot hold these dtypes): its
 // TensorProto bytes are decoded here (dtype, tensor_shape, version_number,
-// tensor_content or int_val; nothing else may be set).
+// tensor_content or int_val; nothing else may be set). The FakeQuant ops of
+// quantization-aware training round floats to the steps of a nudged range
+// and stay float.
 //
 //===----------------------------------------------------------------------===//
 
