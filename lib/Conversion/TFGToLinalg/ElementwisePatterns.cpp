@@ -1,7 +1,8 @@
 //===- ElementwisePatterns.cpp - Elementwise, activation, logic, Cast -----===//
 //
 // One linalg.generic per node, with TensorFlow's broadcasting. The scalar
-// computation of each op type is a small function below.
+// computation of each op type is a small function below; TensorFlow's CPU
+// kernel defines what it computes (the functors of cwise_ops.h, Eigen's).
 //
 //===----------------------------------------------------------------------===//
 
@@ -200,8 +201,125 @@ Value onesLike(B &b, Location l, ValueRange a, Operation *) {
   return scalar(b, l, a[0], 1);
 }
 
+// Trigonometric and hyperbolic functions: libm's, as TensorFlow's functors
+// (std::sin, std::atan2, ...) are.
+template <typename MathOp>
+Value mathOp(B &b, Location l, ValueRange a, Operation *) {
+  return MathOp::create(b, l, a);
+}
+// Half and bfloat16 compute `Fn` in f32 and round back, as Eigen does for
+// them (and libm has f32 and f64 functions only).
+template <ScalarFn Fn>
+Value viaF32(B &b, Location l, ValueRange a, Operation *n) {
+  Type type = a[0].getType();
+  if (type.isF32() || type.isF64())
+    return Fn(b, l, a, n);
+  SmallVector<Value> wide;
+  for (Value v : a)
+    wide.push_back(arith::ExtFOp::create(b, l, b.getF32Type(), v));
+  return arith::TruncFOp::create(b, l, type, Fn(b, l, wide, n));
+}
+// Expm1 and Log1p as Eigen's generic_expm1 / generic_log1p compute them
+// for TensorFlow's vectorized float kernels. Not math.expm1 / math.log1p:
+// math-to-llvm expands those to exp(x) - 1 and log(1 + x), which lose every
+// digit for |x| near 0 (expm1(1e-8) would be 0).
+Value expm1(B &b, Location l, ValueRange a, Operation *) {
+  Value x = a[0];
+  Value one = scalar(b, l, x, 1), minusOne = scalar(b, l, x, -1);
+  auto eq = [&](Value p, Value q) {
+    return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, p, q);
+  };
+  Value u = math::ExpOp::create(b, l, x);
+  Value uMinusOne = arith::SubFOp::create(b, l, u, one);
+  Value logU = math::LogOp::create(b, l, u);
+  // (u - 1) * x / log(u) corrects the rounding error of u.
+  Value corrected = arith::MulFOp::create(b, l, uMinusOne,
+                                          arith::DivFOp::create(b, l, x, logU));
+  // u = +inf: log(u) = u.
+  corrected = arith::SelectOp::create(b, l, eq(logU, u), u, corrected);
+  corrected = arith::SelectOp::create(b, l, eq(uMinusOne, minusOne), minusOne,
+                                      corrected);
+  return arith::SelectOp::create(b, l, eq(u, one), x, corrected);
+}
+Value log1p(B &b, Location l, ValueRange a, Operation *) {
+  Value x = a[0];
+  Value one = scalar(b, l, x, 1);
+  auto eq = [&](Value p, Value q) {
+    return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, p, q);
+  };
+  Value xPlusOne = arith::AddFOp::create(b, l, x, one);
+  Value logXPlusOne = math::LogOp::create(b, l, xPlusOne);
+  // x * log(1 + x) / ((1 + x) - 1) corrects the rounding error of 1 + x.
+  Value corrected = arith::MulFOp::create(
+      b, l, x,
+      arith::DivFOp::create(b, l, logXPlusOne,
+                            arith::SubFOp::create(b, l, xPlusOne, one)));
+  // 1 + x rounds to 1 (tiny x) or log(1 + x) = 1 + x (+inf): x itself.
+  Value useX =
+      arith::OrIOp::create(b, l, eq(xPlusOne, one), eq(xPlusOne, logXPlusOne));
+  return arith::SelectOp::create(b, l, useX, x, corrected);
+}
+Value isNan(B &b, Location l, ValueRange a, Operation *) {
+  return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, a[0], a[0]);
+}
+Value isInf(B &b, Location l, ValueRange a, Operation *) {
+  return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ,
+                               math::AbsFOp::create(b, l, a[0]),
+                               createHighest(b, l, a[0].getType()));
+}
+Value isFinite(B &b, Location l, ValueRange a, Operation *) {
+  // Ordered: NaN is not finite.
+  return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT,
+                               math::AbsFOp::create(b, l, a[0]),
+                               createHighest(b, l, a[0].getType()));
+}
+// Mod truncates (C's fmod and %; FloorMod rounds to -inf). TensorFlow's
+// integer kernel fails on a zero divisor; compiled code cannot fail at run
+// time, so x mod 0 is 0. Dividing by 1 instead of 0 or -1 gives that and
+// keeps INT_MIN mod -1 (0) from trapping in the hardware division.
+Value mod(B &b, Location l, ValueRange a, Operation *) {
+  if (isFloat(a[0]))
+    return arith::RemFOp::create(b, l, a[0], a[1]);
+  Value one = scalar(b, l, a[1], 1);
+  Value zeroOrMinusOne =
+      arith::OrIOp::create(b, l,
+                           arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                                                 a[1], scalar(b, l, a[1], 0)),
+                           arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                                                 a[1], scalar(b, l, a[1], -1)));
+  Value divisor = arith::SelectOp::create(b, l, zeroOrMinusOne, one, a[1]);
+  return arith::RemSIOp::create(b, l, a[0], divisor);
+}
+// DivNoNan: 0 where the divisor is 0, whatever the dividend (NaN too).
+Value divNoNan(B &b, Location l, ValueRange a, Operation *) {
+  Value zero = scalar(b, l, a[0], 0);
+  Value isZero =
+      arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, a[1], zero);
+  return arith::SelectOp::create(b, l, isZero, zero,
+                                 arith::DivFOp::create(b, l, a[0], a[1]));
+}
+Value bitwiseAnd(B &b, Location l, ValueRange a, Operation *) {
+  return arith::AndIOp::create(b, l, a[0], a[1]);
+}
+// Relu and Relu6 take integers too (TensorFlow registers them for every
+// real type): max(x, 0), min(max(x, 0), 6).
+Value relu(B &b, Location l, ValueRange a, Operation *n) {
+  if (isFloat(a[0]))
+    return activation(b, l, a, n);
+  Value result = arith::MaxSIOp::create(b, l, a[0], scalar(b, l, a[0], 0));
+  if (getNodeOpType(n) == "Relu6")
+    result = arith::MinSIOp::create(b, l, result, scalar(b, l, a[0], 6));
+  return result;
+}
+// Round of an integer is the integer (TensorFlow's kernel for int types).
+Value round(B &b, Location l, ValueRange a, Operation *) {
+  if (isFloat(a[0]))
+    return math::RoundEvenOp::create(b, l, a[0]);
+  return a[0];
+}
+
 enum class Result { SameAsInput, Bool, SameAsSecond };
-enum class Accepts { Any, Float, Bool };
+enum class Accepts { Any, Float, Integer };
 
 /// One elementwise node: its data operands broadcast together, `fn`
 /// computes each element.
@@ -223,6 +341,10 @@ struct ElementwiseLowering : ConversionPattern {
                                " is not lowered (float only)");
     if (!isa<FloatType>(inputType) && !inputType.isSignlessInteger())
       return nodeError(op, "dtype " + typeStr(inputType) + " is not lowered");
+    if (accepts == Accepts::Integer &&
+        (!inputType.isSignlessInteger() || inputType.isInteger(1)))
+      return nodeError(op, "dtype " + typeStr(inputType) +
+                               " is not lowered (integers only)");
     Type resultType = result == Result::Bool ? rewriter.getI1Type() : inputType;
     auto value = buildBroadcastingElementwise(
         op, rewriter, data, resultType,
@@ -331,6 +453,41 @@ struct SelectLowering : OpConversionPattern<SelectOp> {
   }
 };
 
+/// ClipByValue: std::max(std::min(x, hi), lo), as TensorFlow's clip
+/// functors compute it: a NaN x stays NaN and lo wins when lo > hi. The
+/// bounds are scalars or have x's shape; TensorFlow broadcasts nothing else.
+LogicalResult lowerClipByValue(Operation *node, ValueRange data,
+                               ConversionPatternRewriter &rewriter) {
+  auto types = requireStaticOperands(node, data);
+  if (failed(types))
+    return failure();
+  RankedTensorType type = (*types)[0];
+  Type elementType = type.getElementType();
+  if (!isa<FloatType>(elementType) &&
+      (!elementType.isSignlessInteger() || elementType.isInteger(1)))
+    return nodeError(node, "dtype " + typeStr(elementType) + " is not lowered");
+  for (auto [i, name] :
+       {std::pair(1, "clip_value_min"), std::pair(2, "clip_value_max")})
+    if ((*types)[i].getRank() != 0 && (*types)[i].getShape() != type.getShape())
+      return nodeError(node, Twine(name) + " " + typeStr((*types)[i]) +
+                                 " must be a scalar or have the shape of " +
+                                 typeStr(type));
+  Value result = buildElementwise(
+      rewriter, node->getLoc(), data, type.getShape(), elementType,
+      [&](OpBuilder &b, Location l, ValueRange a) -> Value {
+        auto less = [&](Value p, Value q) -> Value {
+          if (isFloat(p))
+            return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, p, q);
+          return arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, p, q);
+        };
+        Value upper =
+            arith::SelectOp::create(b, l, less(a[2], a[0]), a[2], a[0]);
+        return arith::SelectOp::create(b, l, less(upper, a[1]), a[1], upper);
+      });
+  replaceNode(rewriter, node, result);
+  return success();
+}
+
 } // namespace
 
 void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
@@ -365,6 +522,11 @@ void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
   add_("LogicalOr", logicalOr);
   add_("LogicalNot", logicalNot);
   add_("SelectV2", select, Result::SameAsSecond);
+  add_("Mod", mod);
+  add_("DivNoNan", divNoNan, Result::SameAsInput, Accepts::Float);
+  add_("BitwiseAnd", bitwiseAnd, Result::SameAsInput, Accepts::Integer);
+  add_("Atan2", viaF32<mathOp<math::Atan2Op>>, Result::SameAsInput,
+       Accepts::Float);
   add_("Neg", neg);
   add_("Abs", abs);
   add_("Square", square);
@@ -372,6 +534,12 @@ void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
   add_("Sign", sign);
   add_("ZerosLike", zerosLike);
   add_("OnesLike", onesLike);
+  add_("Relu", relu);
+  add_("Relu6", relu);
+  add_("Round", round);
+  add_("IsNan", isNan, Result::Bool, Accepts::Float);
+  add_("IsInf", isInf, Result::Bool, Accepts::Float);
+  add_("IsFinite", isFinite, Result::Bool, Accepts::Float);
   const std::pair<StringRef, ScalarFn> floatMath[] = {
       {"Exp", unaryMath<math::ExpOp>},
       {"Log", unaryMath<math::LogOp>},
@@ -379,18 +547,29 @@ void lowering::populateElementwisePatterns(RewritePatternSet &patterns) {
       {"Rsqrt", rsqrt},
       {"Floor", unaryMath<math::FloorOp>},
       {"Ceil", unaryMath<math::CeilOp>},
-      {"Round", unaryMath<math::RoundEvenOp>},
       {"Erf", unaryMath<math::ErfOp>},
       {"Tanh", activation},
       {"Sigmoid", activation},
-      {"Relu", activation},
-      {"Relu6", activation},
       {"Elu", activation},
       {"LeakyRelu", activation},
       {"Selu", selu},
       {"Softplus", softplus},
-      {"Softsign", softsign}};
+      {"Softsign", softsign},
+      {"Sin", viaF32<mathOp<math::SinOp>>},
+      {"Cos", viaF32<mathOp<math::CosOp>>},
+      {"Tan", viaF32<mathOp<math::TanOp>>},
+      {"Asin", viaF32<mathOp<math::AsinOp>>},
+      {"Acos", viaF32<mathOp<math::AcosOp>>},
+      {"Atan", viaF32<mathOp<math::AtanOp>>},
+      {"Sinh", viaF32<mathOp<math::SinhOp>>},
+      {"Cosh", viaF32<mathOp<math::CoshOp>>},
+      {"Asinh", viaF32<mathOp<math::AsinhOp>>},
+      {"Acosh", viaF32<mathOp<math::AcoshOp>>},
+      {"Atanh", viaF32<mathOp<math::AtanhOp>>},
+      {"Expm1", viaF32<expm1>},
+      {"Log1p", viaF32<log1p>}};
   for (auto [name, fn] : floatMath)
     add_(name, fn, Result::SameAsInput, Accepts::Float);
   patterns.add<CastLowering, BiasAddLowering, SelectLowering>(c);
+  patterns.add<NodeLowering>("ClipByValue", c, lowerClipByValue);
 }

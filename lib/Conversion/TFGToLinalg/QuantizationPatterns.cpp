@@ -1,15 +1,19 @@
-//===- QuantizationPatterns.cpp - Quantized constants, Dequantize ---------===//
+//===- QuantizationPatterns.cpp - Quantized tensors, Dequantize, FakeQuant ===//
 //
 // Quantized tensors (qint8, quint8, qint16, quint16, qint32) are carried as
 // signless integers of their width holding the raw values; Dequantize,
 // which knows its T, reads them as signed or unsigned. A quantized Const is
 // a #tfg.tensor_proto (MLIR's dense elements cannot hold these dtypes): its
 // TensorProto bytes are decoded here (dtype, tensor_shape, version_number,
-// tensor_content or int_val; nothing else may be set).
+// tensor_content or int_val; nothing else may be set). The FakeQuant ops of
+// quantization-aware training round floats to the steps of a nudged range
+// and stay float.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LoweringUtils.h"
+
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -227,9 +231,197 @@ LogicalResult lowerDequantize(Operation *node, ValueRange data,
   return success();
 }
 
+/// What TensorFlow's Nudge (fake_quant_ops_functor.h) derives from a
+/// float range [min, max] and the quantized range [quantMin, quantMax]:
+/// a range nudged so that real 0 is exactly a quantized value.
+enum class Nudged { Min, Max, Scale, InvScale, QuantZero };
+
+/// One of the nudged values of (min, max), in f32 operation by operation
+/// as Nudge does. The zero point rounds half away from zero (std::round).
+Value buildNudged(OpBuilder &b, Location l, Value min, Value max,
+                  int64_t quantMin, int64_t quantMax, Nudged which) {
+  auto c = [&](double v) { return createScalar(b, l, min.getType(), v); };
+  Value quantMinF = c(quantMin), quantMaxF = c(quantMax);
+  Value steps = arith::SubFOp::create(b, l, quantMaxF, quantMinF);
+  Value width = arith::SubFOp::create(b, l, max, min);
+  Value scale = arith::DivFOp::create(b, l, width, steps);
+  // Computed again, not 1 / scale: that would round twice.
+  Value invScale = arith::DivFOp::create(b, l, steps, width);
+  if (which == Nudged::Scale)
+    return scale;
+  if (which == Nudged::InvScale)
+    return invScale;
+  Value zeroPointFromMin = arith::SubFOp::create(
+      b, l, quantMinF, arith::DivFOp::create(b, l, min, scale));
+  Value belowRange = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT,
+                                           zeroPointFromMin, quantMinF);
+  Value aboveRange = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGT,
+                                           zeroPointFromMin, quantMaxF);
+  Value zeroPoint = arith::SelectOp::create(
+      b, l, belowRange, quantMinF,
+      arith::SelectOp::create(b, l, aboveRange, quantMaxF,
+                              math::RoundOp::create(b, l, zeroPointFromMin)));
+  Value nudgedMin = arith::MulFOp::create(
+      b, l, arith::SubFOp::create(b, l, quantMinF, zeroPoint), scale);
+  if (which == Nudged::Min)
+    return nudgedMin;
+  if (which == Nudged::Max)
+    return arith::MulFOp::create(
+        b, l, arith::SubFOp::create(b, l, quantMaxF, zeroPoint), scale);
+  // QuantZero: the quantized value of real 0, floor(-nudged_min * inverse +
+  // 0.5); the result is (q - quant_zero) * scale, so 0 stays exactly 0.
+  return math::FloorOp::create(
+      b, l,
+      arith::AddFOp::create(
+          b, l,
+          arith::MulFOp::create(b, l, arith::NegFOp::create(b, l, nudgedMin),
+                                invScale),
+          c(0.5)));
+}
+
+/// FakeQuantWithMinMaxArgs (range from attrs), FakeQuantWithMinMaxVars
+/// (scalar range tensors) and FakeQuantWithMinMaxVarsPerChannel (one range
+/// per element of the last dimension), as TensorFlow's functors compute
+/// them: x clamped to the nudged range, rounded half up to a step of the
+/// scale. The nudged range is computed by the code from the range tensors
+/// (a constant range folds to constants). A range of [0, 0] gives 0 (the
+/// Vars kernels' special case).
+LogicalResult lowerFakeQuant(Operation *node, ValueRange data,
+                             ConversionPatternRewriter &rewriter) {
+  StringRef opType = getNodeOpType(node);
+  bool fromAttrs = opType == "FakeQuantWithMinMaxArgs";
+  bool perChannel = opType == "FakeQuantWithMinMaxVarsPerChannel";
+  auto types = requireStaticOperands(node, data);
+  if (failed(types))
+    return failure();
+  for (RankedTensorType type : *types)
+    if (!type.getElementType().isF32())
+      return nodeError(node, "its inputs must be float32, not " +
+                                 typeStr(type.getElementType()));
+  int64_t numBits = intAttrOr(node, "num_bits", 8);
+  if (numBits < 2 || numBits > 16)
+    return nodeError(node, "num_bits must be between 2 and 16, inclusive (it "
+                           "is " +
+                               Twine(numBits) + ")");
+  auto narrowRange = node->getAttrOfType<BoolAttr>("narrow_range");
+  int64_t quantMin = narrowRange && narrowRange.getValue() ? 1 : 0;
+  int64_t quantMax = (int64_t(1) << numBits) - 1;
+
+  Location loc = node->getLoc();
+  RankedTensorType inputType = (*types)[0];
+  Type f32 = rewriter.getF32Type();
+  Value min, max;
+  if (fromAttrs) {
+    auto attrOr = [&](StringRef name, double fallback) {
+      auto attr = node->getAttrOfType<FloatAttr>(name);
+      return attr ? attr.getValueAsDouble() : fallback;
+    };
+    float minValue = attrOr("min", -6), maxValue = attrOr("max", 6);
+    if (!(minValue < maxValue))
+      return nodeError(node, llvm::formatv("min has to be smaller than max, "
+                                           "was: {0} >= {1}",
+                                           minValue, maxValue));
+    auto scalarType = RankedTensorType::get({}, f32);
+    min = arith::ConstantOp::create(
+        rewriter, loc, DenseElementsAttr::get(scalarType, minValue));
+    max = arith::ConstantOp::create(
+        rewriter, loc, DenseElementsAttr::get(scalarType, maxValue));
+  } else {
+    min = data[1];
+    max = data[2];
+    if (perChannel && inputType.getRank() == 0)
+      return nodeError(node, "its input must have rank 1 or more");
+    int64_t depth = inputType.getRank() ? inputType.getShape().back() : 0;
+    for (auto [name, type] :
+         {std::pair("min", (*types)[1]), std::pair("max", (*types)[2])}) {
+      if (perChannel && (type.getRank() != 1 || type.getDimSize(0) != depth))
+        return nodeError(node, Twine(name) + " has incorrect shape " +
+                                   typeStr(type) + ", expected [" +
+                                   Twine(depth) + "] (the last dimension)");
+      if (!perChannel && type.getRank() != 0)
+        return nodeError(node, Twine(name) + " must be a scalar, not " +
+                                   typeStr(type));
+    }
+  }
+
+  // The nudged range, one value per channel (or one), and where a channel's
+  // range is [0, 0].
+  ArrayRef<int64_t> rangeShape =
+      cast<RankedTensorType>(min.getType()).getShape();
+  auto nudged = [&](Nudged which) {
+    return buildElementwise(rewriter, loc, {min, max}, rangeShape, f32,
+                            [&](OpBuilder &b, Location l, ValueRange a) {
+                              return buildNudged(b, l, a[0], a[1], quantMin,
+                                                 quantMax, which);
+                            });
+  };
+  SmallVector<Value> inputs{data[0],
+                            nudged(Nudged::Min),
+                            nudged(Nudged::Max),
+                            nudged(Nudged::Scale),
+                            nudged(Nudged::InvScale),
+                            nudged(Nudged::QuantZero)};
+  Value emptyRange;
+  if (!fromAttrs) {
+    emptyRange = buildElementwise(
+        rewriter, loc, {min, max}, rangeShape, rewriter.getI1Type(),
+        [&](OpBuilder &b, Location l, ValueRange a) -> Value {
+          Value zero = createScalar(b, l, f32, 0);
+          auto isZero = [&](Value v) {
+            return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, v,
+                                         zero);
+          };
+          return arith::AndIOp::create(b, l, isZero(a[0]), isZero(a[1]));
+        });
+    DenseElementsAttr constant = getConstantElements(emptyRange);
+    if (constant && llvm::none_of(constant.getValues<bool>(),
+                                  [](bool empty) { return empty; }))
+      emptyRange = Value();
+    else
+      inputs.push_back(emptyRange);
+  }
+  Value result = buildElementwise(
+      rewriter, loc, inputs, inputType.getShape(), f32,
+      [&](OpBuilder &b, Location l, ValueRange a) -> Value {
+        Value x = a[0], nudgedMin = a[1], nudgedMax = a[2], scale = a[3],
+              invScale = a[4], quantZero = a[5];
+        // cwiseMin(nudged_max).cwiseMax(nudged_min): std::min / std::max,
+        // so a NaN x stays NaN.
+        auto less = [&](Value p, Value q) {
+          return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, p, q);
+        };
+        Value clamped =
+            arith::SelectOp::create(b, l, less(nudgedMax, x), nudgedMax, x);
+        clamped = arith::SelectOp::create(b, l, less(clamped, nudgedMin),
+                                          nudgedMin, clamped);
+        Value shifted = arith::SubFOp::create(b, l, clamped, nudgedMin);
+        // The Vars kernel divides by the scale, the others multiply by its
+        // inverse.
+        Value steps =
+            fromAttrs || perChannel
+                ? Value(arith::MulFOp::create(b, l, shifted, invScale))
+                : Value(arith::DivFOp::create(b, l, shifted, scale));
+        Value rounded = math::FloorOp::create(
+            b, l,
+            arith::AddFOp::create(b, l,
+                                  arith::SubFOp::create(b, l, steps, quantZero),
+                                  createScalar(b, l, f32, 0.5)));
+        Value out = arith::MulFOp::create(b, l, rounded, scale);
+        if (emptyRange)
+          out = arith::SelectOp::create(b, l, a[6], createScalar(b, l, f32, 0),
+                                        out);
+        return out;
+      });
+  replaceNode(rewriter, node, result);
+  return success();
+}
+
 } // namespace
 
 void lowering::populateQuantizationPatterns(RewritePatternSet &patterns) {
-  patterns.add<NodeLowering>("Dequantize", patterns.getContext(),
-                             lowerDequantize);
+  MLIRContext *context = patterns.getContext();
+  patterns.add<NodeLowering>("Dequantize", context, lowerDequantize);
+  for (StringRef opType : {"FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxVars",
+                           "FakeQuantWithMinMaxVarsPerChannel"})
+    patterns.add<NodeLowering>(opType, context, lowerFakeQuant);
 }

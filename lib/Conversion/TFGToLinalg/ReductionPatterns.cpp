@@ -1,7 +1,8 @@
-//===- ReductionPatterns.cpp - Sum/Mean/Max/Min/Prod, ArgMax, Softmax -----===//
+//===- ReductionPatterns.cpp - Reductions, ArgMax, Softmax, Cumsum --------===//
 
 #include "LoweringUtils.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SmallSet.h"
 
@@ -273,6 +274,139 @@ struct SoftmaxLowering : OpConversionPattern<SoftmaxOp> {
   }
 };
 
+/// A cumulative sum or product of a small constant is a constant (strides
+/// computed as Cumprod of a shape must stay constant); null otherwise.
+Value foldScan(OpBuilder &b, Location loc, Value input, int64_t axis,
+               bool exclusive, bool reverse, Attribute identity,
+               Combine combine) {
+  DenseElementsAttr constant = getConstantElements(input);
+  if (!constant || constant.getNumElements() > kMaxFoldedElements)
+    return {};
+  auto type = cast<RankedTensorType>(input.getType());
+  // getValues repeats a splat's value for every element.
+  SmallVector<Attribute> elements(constant.getValues<Attribute>());
+  int64_t length = type.getDimSize(axis), inner = 1;
+  for (int64_t d = axis + 1; d < type.getRank(); ++d)
+    inner *= type.getDimSize(d);
+  SmallVector<Attribute> results(elements.size());
+  // One line along the axis per (outer index o, inner index i), numbered
+  // o * inner + i; its elements are `inner` apart.
+  for (int64_t line = 0;
+       line < type.getNumElements() / std::max<int64_t>(length, 1); ++line) {
+    int64_t base = (line / inner) * length * inner + line % inner;
+    Attribute running = identity;
+    for (int64_t k = 0; k < length; ++k) {
+      int64_t at = base + (reverse ? length - 1 - k : k) * inner;
+      Attribute next =
+          foldScalarBody(b, loc, {running, elements[at]},
+                         [&](OpBuilder &nb, Location l, ValueRange a) {
+                           return combine(nb, l, a[0], a[1]);
+                         });
+      if (!next)
+        return {};
+      results[at] = exclusive ? running : next;
+      running = next;
+    }
+  }
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(type, results));
+}
+
+/// Cumsum / Cumprod along a constant axis, as TensorFlow's scan kernels:
+/// partial sums in index order (from the end with `reverse`), each element
+/// included (`exclusive`: all before it). An scf.for along the axis carries
+/// the running slice; the loop is sequential, as a scan is.
+template <typename OpTy, bool isProduct>
+struct ScanLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ValueRange operands = adaptor.getOperands();
+    auto types = requireStaticOperands(op, operands.take_front(2));
+    if (failed(types))
+      return failure();
+    RankedTensorType type = (*types)[0];
+    Type elementType = type.getElementType();
+    bool isFloat = isa<FloatType>(elementType);
+    if (!isFloat &&
+        (!elementType.isSignlessInteger() || elementType.isInteger(1)))
+      return nodeError(op, "dtype " + typeStr(elementType) + " is not lowered");
+    if (type.getRank() == 0)
+      return nodeError(op, "its input must have rank 1 or more, not " +
+                               typeStr(type));
+    auto axisValues = requireConstantInts(op, operands[1], "axis");
+    if (failed(axisValues))
+      return failure();
+    if (axisValues->size() != 1)
+      return nodeError(op,
+                       "axis must be a scalar, not " + typeStr((*types)[1]));
+    auto axis = normalizeAxis(op, axisValues->front(), type.getRank());
+    if (failed(axis))
+      return failure();
+    bool exclusive = op.getExclusive().value_or(false);
+    bool reverse = op.getReverse().value_or(false);
+
+    Location loc = op.getLoc();
+    auto combine = [isFloat](OpBuilder &b, Location l, Value acc,
+                             Value x) -> Value {
+      if (isProduct)
+        return isFloat ? Value(arith::MulFOp::create(b, l, acc, x))
+                       : Value(arith::MulIOp::create(b, l, acc, x));
+      return isFloat ? Value(arith::AddFOp::create(b, l, acc, x))
+                     : Value(arith::AddIOp::create(b, l, acc, x));
+    };
+    Attribute identity =
+        isFloat ? Attribute(rewriter.getFloatAttr(elementType, isProduct))
+                : Attribute(rewriter.getIntegerAttr(elementType, isProduct));
+    Value input = operands[0];
+    if (Value folded = foldScan(rewriter, loc, input, *axis, exclusive, reverse,
+                                identity, combine)) {
+      replaceNode(rewriter, op, folded);
+      return success();
+    }
+
+    int64_t rank = type.getRank(), length = type.getDimSize(*axis);
+    SmallVector<int64_t> sliceShape(type.getShape());
+    sliceShape[*axis] = 1;
+    Value running = createFilled(
+        rewriter, loc, sliceShape,
+        arith::ConstantOp::create(rewriter, loc, cast<TypedAttr>(identity)));
+    Value result = createEmpty(rewriter, loc, type.getShape(), elementType);
+    auto index = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    auto loop = scf::ForOp::create(
+        rewriter, loc, index(0), index(length), index(1),
+        ValueRange{result, running},
+        [&](OpBuilder &b, Location l, Value k, ValueRange carried) {
+          Value at = k;
+          if (reverse)
+            at = arith::SubIOp::create(
+                b, l, arith::ConstantIndexOp::create(b, l, length - 1), k);
+          SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)), sizes,
+              strides(rank, b.getIndexAttr(1));
+          offsets[*axis] = at;
+          for (int64_t size : sliceShape)
+            sizes.push_back(b.getIndexAttr(size));
+          auto sliceType = RankedTensorType::get(sliceShape, elementType);
+          Value x = tensor::ExtractSliceOp::create(b, l, sliceType, input,
+                                                   offsets, sizes, strides);
+          Value next =
+              buildElementwise(b, l, {carried[1], x}, sliceShape, elementType,
+                               [&](OpBuilder &nb, Location nl, ValueRange a) {
+                                 return combine(nb, nl, a[0], a[1]);
+                               });
+          Value written = tensor::InsertSliceOp::create(
+              b, l, exclusive ? carried[1] : next, carried[0], offsets, sizes,
+              strides);
+          scf::YieldOp::create(b, l, ValueRange{written, next});
+        });
+    replaceNode(rewriter, op, loop.getResult(0));
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateReductionPatterns(RewritePatternSet &patterns) {
@@ -282,4 +416,6 @@ void lowering::populateReductionPatterns(RewritePatternSet &patterns) {
       ReductionLowering<MaxOp, Kind::Max>, ReductionLowering<MinOp, Kind::Min>,
       ReductionLowering<ProdOp, Kind::Prod>, ArgLowering<ArgMaxOp, true>,
       ArgLowering<ArgMinOp, false>, SoftmaxLowering>(patterns.getContext());
+  patterns.add<ScanLowering<CumsumOp, false>, ScanLowering<CumprodOp, true>>(
+      patterns.getContext());
 }

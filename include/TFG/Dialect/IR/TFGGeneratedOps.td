@@ -8,7 +8,7 @@
 // To change it, edit that list or the script and run
 //   python3 utils/generate_tfg_ops.py [path/to/ops.pbtxt]
 //
-// 143 typed ops. Operands: the OpDef's input args, then the control operands
+// 169 typed ops. Operands: the OpDef's input args, then the control operands
 // `ctls`; results: the output args, then the control token `ctl`; one
 // attribute per OpDef attr, optional where the OpDef gives a default.
 //
@@ -32,6 +32,42 @@ def TFG_AbsOp : TFG_TypedNodeOp<"Abs"> {
   }];
   let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
                        TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9], "bfloat16, half, float, double, int8, int16, int32, int64">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_AcosOp : TFG_TypedNodeOp<"Acos"> {
+  let summary = "TensorFlow `Acos` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Acos`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_AcoshOp : TFG_TypedNodeOp<"Acosh"> {
+  let summary = "TensorFlow `Acosh` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Acosh`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -172,6 +208,42 @@ def TFG_ArgMinOp : TFG_TypedNodeOp<"ArgMin"> {
   let outputGroups = [""];
 }
 
+def TFG_AsinOp : TFG_TypedNodeOp<"Asin"> {
+  let summary = "TensorFlow `Asin` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Asin`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_AsinhOp : TFG_TypedNodeOp<"Asinh"> {
+  let summary = "TensorFlow `Asinh` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Asinh`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
 def TFG_AssignOp : TFG_TypedNodeOp<"Assign"> {
   let summary = "TensorFlow `Assign` op, typed from its OpDef";
   let description = [{
@@ -238,6 +310,62 @@ def TFG_AssignSubOp : TFG_TypedNodeOp<"AssignSub"> {
                        OptionalAttr<BoolAttr>:$use_locking);
   let results = (outs TFG_Tensor:$output_ref, TFG_Control:$ctl);
   let inputGroups = ["", ""];
+  let outputGroups = [""];
+}
+
+def TFG_AtanOp : TFG_TypedNodeOp<"Atan"> {
+  let summary = "TensorFlow `Atan` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Atan`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_Atan2Op : TFG_TypedNodeOp<"Atan2"> {
+  let summary = "TensorFlow `Atan2` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Atan2`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   y: T
+    input   x: T
+    output  z: T
+    attr    T: {bfloat16, half, float, double}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$y, TFG_Tensor:$x,
+                       Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
+  let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
+  let inputGroups = ["", ""];
+  let outputGroups = [""];
+}
+
+def TFG_AtanhOp : TFG_TypedNodeOp<"Atanh"> {
+  let summary = "TensorFlow `Atanh` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Atanh`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
   let outputGroups = [""];
 }
 
@@ -373,6 +501,28 @@ def TFG_BiasAddOp : TFG_TypedNodeOp<"BiasAdd"> {
   let outputGroups = [""];
 }
 
+def TFG_BitwiseAndOp : TFG_TypedNodeOp<"BitwiseAnd"> {
+  let summary = "TensorFlow `BitwiseAnd` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `BitwiseAnd`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    input   y: T
+    output  z: T
+    attr    T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64}
+    ```
+
+    Flags: is_commutative.
+  }];
+  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                       Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[6, 5, 3, 9, 4, 17, 22, 23], "int8, int16, int32, int64, uint8, uint16, uint32, uint64">:$T);
+  let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
+  let inputGroups = ["", ""];
+  let outputGroups = [""];
+}
+
 def TFG_BroadcastGradientArgsOp : TFG_TypedNodeOp<"BroadcastGradientArgs"> {
   let summary = "TensorFlow `BroadcastGradientArgs` op, typed from its OpDef";
   let description = [{
@@ -473,6 +623,29 @@ def TFG_CheckNumericsOp : TFG_TypedNodeOp<"CheckNumerics"> {
                        StrAttr:$message);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_ClipByValueOp : TFG_TypedNodeOp<"ClipByValue"> {
+  let summary = "TensorFlow `ClipByValue` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `ClipByValue`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   t: T
+    input   clip_value_min: T
+    input   clip_value_max: T
+    output  output: T
+    attr    T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}
+    ```
+
+    ODS names that differ from the OpDef: input `t` is `$t_in`.
+  }];
+  let arguments = (ins TFG_Tensor:$t_in, TFG_Tensor:$clip_value_min,
+                       TFG_Tensor:$clip_value_max, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T);
+  let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
+  let inputGroups = ["", "", ""];
   let outputGroups = [""];
 }
 
@@ -582,6 +755,42 @@ def TFG_Conv2DBackpropInputOp : TFG_TypedNodeOp<"Conv2DBackpropInput"> {
   let outputGroups = [""];
 }
 
+def TFG_CosOp : TFG_TypedNodeOp<"Cos"> {
+  let summary = "TensorFlow `Cos` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Cos`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_CoshOp : TFG_TypedNodeOp<"Cosh"> {
+  let summary = "TensorFlow `Cosh` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Cosh`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
 def TFG_CropAndResizeOp : TFG_TypedNodeOp<"CropAndResize"> {
   let summary = "TensorFlow `CropAndResize` op, typed from its OpDef";
   let description = [{
@@ -606,6 +815,32 @@ def TFG_CropAndResizeOp : TFG_TypedNodeOp<"CropAndResize"> {
                        OptionalAttr<F32Attr>:$extrapolation_value);
   let results = (outs TFG_Tensor:$crops, TFG_Control:$ctl);
   let inputGroups = ["", "", "", ""];
+  let outputGroups = [""];
+}
+
+def TFG_CumprodOp : TFG_TypedNodeOp<"Cumprod"> {
+  let summary = "TensorFlow `Cumprod` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Cumprod`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    input   axis: Tidx
+    output  out: T
+    attr    exclusive: bool = false
+    attr    reverse: bool = false
+    attr    T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64}
+    attr    Tidx: {int32, int64} = int32
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$axis,
+                       Variadic<TFG_Control>:$ctls,
+                       OptionalAttr<BoolAttr>:$exclusive,
+                       OptionalAttr<BoolAttr>:$reverse,
+                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
+                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
+  let results = (outs TFG_Tensor:$out, TFG_Control:$ctl);
+  let inputGroups = ["", ""];
   let outputGroups = [""];
 }
 
@@ -730,6 +965,26 @@ def TFG_DivOp : TFG_TypedNodeOp<"Div"> {
   let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
                        Variadic<TFG_Control>:$ctls,
                        TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 17, 5, 3, 22, 23, 9, 8, 18], "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
+  let inputGroups = ["", ""];
+  let outputGroups = [""];
+}
+
+def TFG_DivNoNanOp : TFG_TypedNodeOp<"DivNoNan"> {
+  let summary = "TensorFlow `DivNoNan` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `DivNoNan`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    input   y: T
+    output  z: T
+    attr    T: {half, float, bfloat16, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                       Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[19, 1, 14, 2, 8, 18], "half, float, bfloat16, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -871,6 +1126,93 @@ def TFG_ExpandDimsOp : TFG_TypedNodeOp<"ExpandDims"> {
                        OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tdim);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
+  let outputGroups = [""];
+}
+
+def TFG_Expm1Op : TFG_TypedNodeOp<"Expm1"> {
+  let summary = "TensorFlow `Expm1` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Expm1`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_FakeQuantWithMinMaxArgsOp : TFG_TypedNodeOp<"FakeQuantWithMinMaxArgs"> {
+  let summary = "TensorFlow `FakeQuantWithMinMaxArgs` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `FakeQuantWithMinMaxArgs`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   inputs: float
+    output  outputs: float
+    attr    min: float = -6
+    attr    max: float = 6
+    attr    num_bits: int = 8
+    attr    narrow_range: bool = false
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$inputs, Variadic<TFG_Control>:$ctls,
+                       OptionalAttr<F32Attr>:$min, OptionalAttr<F32Attr>:$max,
+                       OptionalAttr<I64Attr>:$num_bits,
+                       OptionalAttr<BoolAttr>:$narrow_range);
+  let results = (outs TFG_Tensor:$outputs, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_FakeQuantWithMinMaxVarsOp : TFG_TypedNodeOp<"FakeQuantWithMinMaxVars"> {
+  let summary = "TensorFlow `FakeQuantWithMinMaxVars` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `FakeQuantWithMinMaxVars`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   inputs: float
+    input   min: float
+    input   max: float
+    output  outputs: float
+    attr    num_bits: int = 8
+    attr    narrow_range: bool = false
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$inputs, TFG_Tensor:$min, TFG_Tensor:$max,
+                       Variadic<TFG_Control>:$ctls,
+                       OptionalAttr<I64Attr>:$num_bits,
+                       OptionalAttr<BoolAttr>:$narrow_range);
+  let results = (outs TFG_Tensor:$outputs, TFG_Control:$ctl);
+  let inputGroups = ["", "", ""];
+  let outputGroups = [""];
+}
+
+def TFG_FakeQuantWithMinMaxVarsPerChannelOp : TFG_TypedNodeOp<"FakeQuantWithMinMaxVarsPerChannel"> {
+  let summary = "TensorFlow `FakeQuantWithMinMaxVarsPerChannel` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `FakeQuantWithMinMaxVarsPerChannel`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   inputs: float
+    input   min: float
+    input   max: float
+    output  outputs: float
+    attr    num_bits: int = 8
+    attr    narrow_range: bool = false
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$inputs, TFG_Tensor:$min, TFG_Tensor:$max,
+                       Variadic<TFG_Control>:$ctls,
+                       OptionalAttr<I64Attr>:$num_bits,
+                       OptionalAttr<BoolAttr>:$narrow_range);
+  let results = (outs TFG_Tensor:$outputs, TFG_Control:$ctl);
+  let inputGroups = ["", "", ""];
   let outputGroups = [""];
 }
 
@@ -1222,6 +1564,60 @@ def TFG_IdentityNOp : TFG_TypedNodeOp<"IdentityN", [AttrSizedOperandSegments]> {
   let outputGroups = ["list:T"];
 }
 
+def TFG_IsFiniteOp : TFG_TypedNodeOp<"IsFinite"> {
+  let summary = "TensorFlow `IsFinite` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `IsFinite`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: bool
+    attr    T: {bfloat16, half, float, double}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_IsInfOp : TFG_TypedNodeOp<"IsInf"> {
+  let summary = "TensorFlow `IsInf` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `IsInf`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: bool
+    attr    T: {bfloat16, half, float, double}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_IsNanOp : TFG_TypedNodeOp<"IsNan"> {
+  let summary = "TensorFlow `IsNan` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `IsNan`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: bool
+    attr    T: {bfloat16, half, float, double}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
 def TFG_LeakyReluOp : TFG_TypedNodeOp<"LeakyRelu"> {
   let summary = "TensorFlow `LeakyRelu` op, typed from its OpDef";
   let description = [{
@@ -1286,6 +1682,24 @@ def TFG_LogOp : TFG_TypedNodeOp<"Log"> {
   let summary = "TensorFlow `Log` op, typed from its OpDef";
   let description = [{
     TensorFlow op `Log`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_Log1pOp : TFG_TypedNodeOp<"Log1p"> {
+  let summary = "TensorFlow `Log1p` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Log1p`, from TensorFlow's op registry. Its OpDef:
 
     ```
     input   x: T
@@ -1747,6 +2161,32 @@ def TFG_NotEqualOp : TFG_TypedNodeOp<"NotEqual"> {
                        OptionalAttr<BoolAttr>:$incompatible_shape_error);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
+  let outputGroups = [""];
+}
+
+def TFG_OneHotOp : TFG_TypedNodeOp<"OneHot"> {
+  let summary = "TensorFlow `OneHot` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `OneHot`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   indices: TI
+    input   depth: int32
+    input   on_value: T
+    input   off_value: T
+    output  output: T
+    attr    axis: int = -1
+    attr    T: type
+    attr    TI: {uint8, int8, int32, int64} = int64
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$indices, TFG_Tensor:$depth,
+                       TFG_Tensor:$on_value, TFG_Tensor:$off_value,
+                       Variadic<TFG_Control>:$ctls, OptionalAttr<I64Attr>:$axis,
+                       TypeAttr:$T,
+                       OptionalAttr<TFG_DTypeIn<[4, 6, 3, 9], "uint8, int8, int32, int64">>:$TI);
+  let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
+  let inputGroups = ["", "", "", ""];
   let outputGroups = [""];
 }
 
@@ -2486,6 +2926,42 @@ def TFG_SignOp : TFG_TypedNodeOp<"Sign"> {
   let outputGroups = [""];
 }
 
+def TFG_SinOp : TFG_TypedNodeOp<"Sin"> {
+  let summary = "TensorFlow `Sin` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Sin`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_SinhOp : TFG_TypedNodeOp<"Sinh"> {
+  let summary = "TensorFlow `Sinh` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Sinh`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
+}
+
 def TFG_SizeOp : TFG_TypedNodeOp<"Size"> {
   let summary = "TensorFlow `Size` op, typed from its OpDef";
   let description = [{
@@ -2643,6 +3119,32 @@ def TFG_SpaceToDepthOp : TFG_TypedNodeOp<"SpaceToDepth"> {
                        OptionalAttr<TFG_StrIn<["NHWC", "NCHW", "NCHW_VECT_C"]>>:$data_format);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
+  let outputGroups = [""];
+}
+
+def TFG_SparseToDenseOp : TFG_TypedNodeOp<"SparseToDense"> {
+  let summary = "TensorFlow `SparseToDense` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `SparseToDense`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   sparse_indices: Tindices
+    input   output_shape: Tindices
+    input   sparse_values: T
+    input   default_value: T
+    output  dense: T
+    attr    validate_indices: bool = true
+    attr    T: type
+    attr    Tindices: {int32, int64}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$sparse_indices, TFG_Tensor:$output_shape,
+                       TFG_Tensor:$sparse_values, TFG_Tensor:$default_value,
+                       Variadic<TFG_Control>:$ctls,
+                       OptionalAttr<BoolAttr>:$validate_indices, TypeAttr:$T,
+                       TFG_DTypeIn<[3, 9], "int32, int64">:$Tindices);
+  let results = (outs TFG_Tensor:$dense, TFG_Control:$ctl);
+  let inputGroups = ["", "", "", ""];
   let outputGroups = [""];
 }
 
@@ -2883,6 +3385,24 @@ def TFG_SwitchOp : TFG_TypedNodeOp<"Switch"> {
                       TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = ["", ""];
+}
+
+def TFG_TanOp : TFG_TypedNodeOp<"Tan"> {
+  let summary = "TensorFlow `Tan` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `Tan`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   x: T
+    output  y: T
+    attr    T: {bfloat16, half, float, double, complex64, complex128}
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
+  let inputGroups = [""];
+  let outputGroups = [""];
 }
 
 def TFG_TanhOp : TFG_TypedNodeOp<"Tanh"> {
