@@ -1,6 +1,7 @@
 //===- ConvolutionPatterns.cpp - Conv2D, depthwise, fused, transposed -----===//
 //
-// Named linalg convolutions on NHWC (NCHW is transposed in and out), with
+// Named linalg convolutions on NHWC (NCHW is transposed in and out; grouped
+// Conv2D as conv_2d_nhwgc_gfhwc), with
 // TensorFlow's SAME / VALID / EXPLICIT padding made explicit by tensor.pad,
 // and the tfjs fused epilogues as one elementwise linalg.generic.
 //
@@ -58,6 +59,35 @@ FailureOr<ConvGeometry> readGeometry(Operation *node) {
   return g;
 }
 
+/// A grouped convolution as the named linalg.conv_2d_nhwgc_gfhwc (one op
+/// whatever the number of groups): the padded NHWC input seen as
+/// [N, H, W, G, C/G] (a free expand_shape), TensorFlow's [kh, kw, C/G, O]
+/// filter as [G, O/G, kh, kw, C/G] (expand, then transpose), and the
+/// [N, OH, OW, G, O/G] result collapsed back to NHWC: output channel
+/// g * O/G + f, as TensorFlow numbers them.
+Value groupedConvolution(OpBuilder &b, Location loc, Value input, Value filter,
+                         int64_t groups, ArrayRef<int64_t> outNHW,
+                         DenseIntElementsAttr strides,
+                         DenseIntElementsAttr dilations) {
+  auto inType = cast<RankedTensorType>(input.getType());
+  ArrayRef<int64_t> in = inType.getShape();
+  ArrayRef<int64_t> f = cast<RankedTensorType>(filter.getType()).getShape();
+  int64_t perGroupOut = f[3] / groups;
+  input = reshapeTo(b, loc, input, {in[0], in[1], in[2], groups, f[2]});
+  filter = reshapeTo(b, loc, filter, {f[0], f[1], f[2], groups, perGroupOut});
+  filter = transpose(b, loc, filter, {3, 4, 0, 1, 2});
+  SmallVector<int64_t> outShape(outNHW);
+  outShape.append({groups, perGroupOut});
+  Value zero = createScalar(b, loc, inType.getElementType(), 0);
+  Value init = createFilled(b, loc, outShape, zero);
+  Value result =
+      linalg::Conv2DNhwgcGfhwcOp::create(b, loc, TypeRange{init.getType()},
+                                         ValueRange{input, filter},
+                                         ValueRange{init}, strides, dilations)
+          .getResult(0);
+  return reshapeTo(b, loc, result, {outNHW[0], outNHW[1], outNHW[2], f[3]});
+}
+
 /// Conv2D / DepthwiseConv2dNative and their fused forms.
 template <typename OpT, bool Depthwise>
 struct ConvLowering : OpConversionPattern<OpT> {
@@ -84,11 +114,26 @@ struct ConvLowering : OpConversionPattern<OpT> {
       input = transpose(rewriter, loc, input, kToNHWC);
     auto inType = cast<RankedTensorType>(input.getType());
     ArrayRef<int64_t> fShape = (*types)[1].getShape();
-    if (fShape[2] != inType.getDimSize(3))
-      return nodeError(op, "filter " + typeStr((*types)[1]) +
-                               " does not match the input channels of " +
-                               typeStr(inType) +
-                               " (grouped convolutions are not lowered)");
+    // A Conv2D whose filter depth divides the input depth is grouped
+    // (TensorFlow's conv_ops.cc): groups = in_depth / filter_depth, group g
+    // reads input channels [g*fd, (g+1)*fd) and writes output channels
+    // [g*F, (g+1)*F), F = out_depth / groups.
+    int64_t groups = 1;
+    if (fShape[2] != inType.getDimSize(3)) {
+      if (Depthwise)
+        return nodeError(op, "filter " + typeStr((*types)[1]) +
+                                 " does not match the input channels of " +
+                                 typeStr(inType));
+      if (fShape[2] <= 0 || inType.getDimSize(3) % fShape[2] != 0)
+        return nodeError(op, "the input depth of " + typeStr(inType) +
+                                 " is not a multiple of the filter depth of " +
+                                 typeStr((*types)[1]));
+      groups = inType.getDimSize(3) / fShape[2];
+      if (fShape[3] % groups != 0)
+        return nodeError(
+            op, "the output depth of filter " + typeStr((*types)[1]) +
+                    " is not a multiple of the " + Twine(groups) + " groups");
+    }
     WindowDim dims[2];
     for (int i = 0; i < 2; ++i) {
       auto dim = computeWindowDim(
@@ -107,7 +152,11 @@ struct ConvLowering : OpConversionPattern<OpT> {
     auto strides = i64Elements(rewriter, geometry->stride);
     auto dilations = i64Elements(rewriter, geometry->dilation);
     Value result;
-    if (!Depthwise) {
+    if (groups > 1) {
+      result = groupedConvolution(rewriter, loc, input, filter, groups,
+                                  {n, dims[0].outSize, dims[1].outSize},
+                                  strides, dilations);
+    } else if (!Depthwise) {
       SmallVector<int64_t> outShape{n, dims[0].outSize, dims[1].outSize,
                                     fShape[3]};
       Value init = createFilled(rewriter, loc, outShape, zero);

@@ -100,6 +100,7 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
   lowering::populateRandomPatterns(patterns);
   lowering::populateQuantizationPatterns(patterns);
   lowering::populateControlFlowPatterns(patterns);
+  lowering::populateTopKPatterns(patterns);
   patterns.add<ReturnLowering>(context);
 
   if (failed(checkEverythingLowers(func, patterns)))
