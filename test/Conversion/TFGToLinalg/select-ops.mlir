@@ -1,7 +1,8 @@
 // RUN: tfg-opt %s --split-input-file --tfg-lower-to-linalg | FileCheck %s
 // TopKV2, GatherV2 with batch_dims, grouped Conv2D, CropAndResize.
 
-// TopKV2 (k = 2 over the last dimension of a [2, 3, 5] input): the rows are
+// TopKV2 (k = 2 over the last dimension of a [2, 3, 5] input; k^2 <= n: the
+// bounded insertion): the rows are
 // flattened to [6, 5]; one loop over the rows and one over the columns
 // keeps the best k in order (an scf.if when the element beats the k-th
 // kept, an scf.while shifting the worse ones down), then [6, 2] is
@@ -49,6 +50,38 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %v:2, %cv = tfg.TopKV2(%x, %k) name("topk") {T = i32, index_type = i64} : (tensor<4xi32>, tensor<i32>) -> (tensor<*xi32>, tensor<*xi64>)
   %k0, %ck0 = tfg.Const name("k0") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
   %e:2, %ce = tfg.TopKV2(%x, %k0) name("none") {T = i32} : (tensor<4xi32>, tensor<i32>) -> (tensor<*xi32>, tensor<*xi32>)
+}
+
+// -----
+
+// TopKV2 with k^2 > n (k = n = 5 here): a stable merge sort of each row,
+// indices from an iota; the first pass reads the input into fresh buffer A
+// (the input is never written), then pairs of passes A -> B -> A (widths
+// 2 and 4 for ceil(log2 5) = 3 passes), each a loop over the runs and a
+// merge loop; the first k columns of A are the result.
+// CHECK-LABEL: func.func @main(
+// CHECK-SAME: %[[X:.*]]: tensor<2x5xf32> {tfg.name = "x"})
+// CHECK: %[[IOTA:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<2x5xi32>)
+// CHECK: linalg.index 1
+// CHECK: scf.for %[[ROW:[a-z0-9]+]] = {{.*}} -> (tensor<2x5xf32>, tensor<2x5xi32>, tensor<2x5xf32>, tensor<2x5xi32>)
+// Width 1 (input -> A): runs of 2.
+// CHECK: %[[A:[a-z0-9]+]]:2 = scf.for {{.*}} step %c2 iter_args
+// CHECK: scf.for
+// CHECK: tensor.extract %[[X]][%[[ROW]], %{{.*}}] : tensor<2x5xf32>
+// CHECK: tensor.extract %[[X]][%[[ROW]], %{{.*}}] : tensor<2x5xf32>
+// CHECK: arith.cmpf ogt
+// CHECK: tensor.extract %[[IOTA]]
+// Width 2 (A -> B): runs of 4.
+// CHECK: %[[B:[a-z0-9]+]]:2 = scf.for {{.*}} step %c4 iter_args
+// CHECK: tensor.extract %[[A]]#0
+// Width 4 (B -> A): one run (its loop folded away).
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[A]]#0, %{{.*}} = %[[A]]#1,
+// CHECK: tensor.extract %[[B]]#0
+// CHECK: return
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<2x5>} : () -> (tensor<2x5xf32>)
+  %k, %ck = tfg.Const name("k") {dtype = i32, value = dense<5> : tensor<i32>} : () -> (tensor<i32>)
+  %v:2, %cv = tfg.TopKV2(%x, %k) name("sort") {T = f32} : (tensor<2x5xf32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xi32>)
 }
 
 // -----

@@ -7,6 +7,8 @@
 // RUN: %python %S/Inputs/make_npy.py %t.asc.npy "<f4" 6 "1,2,3,4,5,6"
 // RUN: %python %S/Inputs/make_npy.py %t.nan.npy "<f4" 4 "1,nan,3,nan"
 // RUN: %python %S/Inputs/make_npy.py %t.int.npy "<i4" 4 "3,-1,3,5"
+// RUN: %python %S/Inputs/make_npy.py %t.long.npy "<f4" 10 "3,1,3,3,2,3,0,3,3,1"
+// RUN: %python %S/Inputs/make_npy.py %t.longnan.npy "<f4" 9 "1,nan,3,nan,2,0,nan,5,4"
 // RUN: %python %S/Inputs/make_npy.py %t.gi.npy "<i4" 2x2 "2,0,1,1"
 // RUN: %python %S/Inputs/make_npy.py %t.gi3.npy "<i4" 2x1 "2,0"
 // RUN: %python %S/Inputs/make_npy.py %t.cx.npy "<f4" 1x2x2x2 "1,10,2,20,3,30,4,40"
@@ -14,8 +16,10 @@
 // RUN: %python %S/Inputs/make_npy.py %t.img.npy "<f4" 2x3x3x1 "0,1,4,9,16,25,36,49,64,100,101,104,109,116,125,136,149,164"
 // RUN: %python %S/Inputs/make_npy.py %t.boxes.npy "<f4" 3x4 "0.25,0,0.75,0.5,1,1,0,0,0.5,0.5,1.5,1.5"
 // RUN: %python %S/Inputs/make_npy.py %t.ind.npy "<i4" 3 "0,1,0"
-// RUN: tfg-run %s --input ties=%t.ties.npy --input rows=%t.rows.npy --input all=%t.all.npy --input asc=%t.asc.npy --input nan=%t.nan.npy --input int=%t.int.npy --input gi=%t.gi.npy --input gi3=%t.gi3.npy --input cx=%t.cx.npy --input row=%t.row.npy --input img=%t.img.npy --input boxes=%t.boxes.npy --input ind=%t.ind.npy --outputs top_ties,top_ties:1,top1,top1:1,top_all,top_all:1,top_asc,top_asc:1,top_nan,top_nan:1,top_int,top_int:1,gather_b1,gather_neg,gather_b1_axis2,gconv,gconv_nchw,gconv_dilated,crop,nearest,crop_centre --print-outputs 16 | FileCheck %s
+// RUN: tfg-run %s --input ties=%t.ties.npy --input rows=%t.rows.npy --input all=%t.all.npy --input asc=%t.asc.npy --input nan=%t.nan.npy --input int=%t.int.npy --input long=%t.long.npy --input longnan=%t.longnan.npy --input gi=%t.gi.npy --input gi3=%t.gi3.npy --input cx=%t.cx.npy --input row=%t.row.npy --input img=%t.img.npy --input boxes=%t.boxes.npy --input ind=%t.ind.npy --outputs top_ties,top_ties:1,top1,top1:1,top_all,top_all:1,top_asc,top_asc:1,top_nan,top_nan:1,top_int,top_int:1,top_long,top_long:1,top_longnan,top_longnan:1,gather_b1,gather_neg,gather_b1_axis2,gconv,gconv_nchw,gconv_dilated,crop,nearest,crop_centre --print-outputs 16 | FileCheck %s
 
+// k^2 > n (the merge sort) for top_ties, top_all, top_nan, top_int; k^2 <= n
+// (the bounded insertion) for top1, top_asc, top_long, top_longnan.
 // TopK with ties: the equal 3s come in index order.
 // CHECK: top_ties = 3 3 3{{$}}
 // CHECK: top_ties:1 = 1 2 4{{$}}
@@ -34,6 +38,11 @@
 // int32 values, index_type int64.
 // CHECK: top_int = 5 3 3 -1{{$}}
 // CHECK: top_int:1 = 3 0 2 1{{$}}
+// The insertion with ties and NaNs: the first three 3s, the three NaNs.
+// CHECK: top_long = 3 3 3{{$}}
+// CHECK: top_long:1 = 0 2 3{{$}}
+// CHECK: top_longnan = nan nan nan{{$}}
+// CHECK: top_longnan:1 = 1 3 6{{$}}
 // GatherV2 batch_dims 1, axis 1: out[b, i] = params[b, indices[b, i]] with
 // params [[10, 11, 12], [20, 21, 22]], indices [[2, 0], [1, 1]].
 // CHECK: gather_b1 = 12 10 21 21{{$}}
@@ -82,6 +91,10 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %top_nan:2, %_13 = tfg.TopKV2(%nan, %k3) name("top_nan") {T = f32, sorted = true} : (tensor<4xf32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xi32>)
   %int, %_14 = tfg.Placeholder name("int") {dtype = i32, shape = #tfg.shape<4>} : () -> (tensor<4xi32>)
   %top_int:2, %_15 = tfg.TopKV2(%int, %k4) name("top_int") {T = i32, index_type = i64} : (tensor<4xi32>, tensor<i32>) -> (tensor<*xi32>, tensor<*xi64>)
+  %long, %_14b = tfg.Placeholder name("long") {dtype = f32, shape = #tfg.shape<10>} : () -> (tensor<10xf32>)
+  %top_long:2, %_14c = tfg.TopKV2(%long, %k3) name("top_long") {T = f32} : (tensor<10xf32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xi32>)
+  %longnan, %_14d = tfg.Placeholder name("longnan") {dtype = f32, shape = #tfg.shape<9>} : () -> (tensor<9xf32>)
+  %top_longnan:2, %_14e = tfg.TopKV2(%longnan, %k3) name("top_longnan") {T = f32} : (tensor<9xf32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xi32>)
 
   %params, %_16 = tfg.Const name("params") {dtype = f32, value = dense<[[10.0, 11.0, 12.0], [20.0, 21.0, 22.0]]> : tensor<2x3xf32>} : () -> (tensor<2x3xf32>)
   %gi, %_17 = tfg.Placeholder name("gi") {dtype = i32, shape = #tfg.shape<2x2>} : () -> (tensor<2x2xi32>)
