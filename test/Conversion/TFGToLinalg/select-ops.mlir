@@ -117,24 +117,31 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // -----
 
 // Grouped Conv2D: 6 input channels, filter depth 3 -> 2 groups of 4 output
-// channels. The input is seen as [N, H, W, G, C/G], the filter
-// [kh, kw, 3, 8] as [G, 4, kh, kw, 3], the result [N, OH, OW, G, 4]
-// collapsed to 8 channels. SAME padding, stride 2, dilation as Conv2D.
+// channels. A loop over the groups: input channels [3g, 3g + 3) of the
+// padded input (copied: the convolution then reads contiguous channels),
+// filters [4g, 4g + 4), one conv_2d_nhwc_hwcf accumulating into output
+// channels [4g, 4g + 4) of the zero-filled result. SAME padding, stride 2.
 // CHECK-LABEL: func.func @main(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: tensor<1x5x5x6xf32> {tfg.name = "x"}, %[[W:[a-z0-9]+]]: tensor<3x3x3x8xf32> {tfg.name = "w"}
 // CHECK-SAME: -> (tensor<1x3x3x8xf32> {tfg.name = "grouped"}, tensor<1x8x5x5xf32> {tfg.name = "nchw"})
-// The constant filter's reshape is done on the attribute.
-// CHECK: %[[FX:.*]] = arith.constant dense<1.000000e+00> : tensor<3x3x3x2x4xf32>
-// CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 1, 1, 0] high[0, 1, 1, 0]
-// CHECK: %[[IN:.*]] = tensor.expand_shape %[[PAD]] {{\[}}[0], [1], [2], [3, 4]] {{.*}} : tensor<1x7x7x6xf32> into tensor<1x7x7x2x3xf32>
-// CHECK: %[[FT:.*]] = linalg.transpose ins(%[[FX]] : tensor<3x3x3x2x4xf32>) {{.*}} permutation = [3, 4, 0, 1, 2]
-// CHECK: %[[G:.*]] = linalg.conv_2d_nhwgc_gfhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[IN]], %[[FT]] : tensor<1x7x7x2x3xf32>, tensor<2x4x3x3x3xf32>) outs(%{{.*}} : tensor<1x3x3x2x4xf32>)
-// CHECK: tensor.collapse_shape %[[G]] {{\[}}[0], [1], [2], [3, 4]] : tensor<1x3x3x2x4xf32> into tensor<1x3x3x8xf32>
-// NCHW grouped: transposed to NHWC and back around the same op.
-// CHECK: linalg.conv_2d_nhwgc_gfhwc {{.*}} -> tensor<1x5x5x2x4xf32>
+// CHECK: %[[PAD:.*]] = tensor.pad %[[X]] low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK: %[[ZERO:.*]] = linalg.fill {{.*}} -> tensor<1x3x3x8xf32>
+// CHECK: scf.for %[[G:[a-z0-9]+]] = %c0 to %c2 step %c1 iter_args(%[[OUT:.*]] = %[[ZERO]]) -> (tensor<1x3x3x8xf32>)
+// CHECK: %[[CIN:.*]] = arith.muli %[[G]], %c3
+// CHECK: %[[COUT:.*]] = arith.muli %[[G]], %c4
+// CHECK: %[[IN:.*]] = tensor.extract_slice %[[PAD]][0, 0, 0, %[[CIN]]] [1, 7, 7, 3] [1, 1, 1, 1]
+// CHECK: %[[INC:.*]] = linalg.copy ins(%[[IN]] : tensor<1x7x7x3xf32>)
+// CHECK: %[[F:.*]] = tensor.extract_slice %[[W]][0, 0, 0, %[[COUT]]] [3, 3, 3, 4] [1, 1, 1, 1]
+// CHECK: %[[ACC:.*]] = tensor.extract_slice %[[OUT]][0, 0, 0, %[[COUT]]] [1, 3, 3, 4] [1, 1, 1, 1]
+// CHECK: %[[C:.*]] = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[INC]], %[[F]] : tensor<1x7x7x3xf32>, tensor<3x3x3x4xf32>) outs(%[[ACC]] : tensor<1x3x3x4xf32>)
+// CHECK: tensor.insert_slice %[[C]] into %[[OUT]][0, 0, 0, %[[COUT]]] [1, 3, 3, 4] [1, 1, 1, 1]
+// NCHW grouped: transposed to NHWC and back around the same loop.
+// CHECK: scf.for
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x5x5x4xf32>
 // CHECK: linalg.transpose {{.*}} permutation = [0, 3, 1, 2]
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x5x5x6>} : () -> (tensor<1x5x5x6xf32>)
-  %w, %cw = tfg.Const name("w") {dtype = f32, value = dense<1.0> : tensor<3x3x3x8xf32>} : () -> (tensor<3x3x3x8xf32>)
+  %w, %cw = tfg.Placeholder name("w") {dtype = f32, shape = #tfg.shape<3x3x3x8>} : () -> (tensor<3x3x3x8xf32>)
   %y, %cy = tfg.Conv2D(%x, %w) name("grouped") {T = f32, padding = "SAME", strides = [1, 2, 2, 1], dilations = [1, 1, 1, 1]} : (tensor<1x5x5x6xf32>, tensor<3x3x3x8xf32>) -> (tensor<*xf32>)
   %xn, %cxn = tfg.Placeholder name("xn") {dtype = f32, shape = #tfg.shape<1x6x5x5>} : () -> (tensor<1x6x5x5xf32>)
   %w1, %cw1 = tfg.Const name("w1") {dtype = f32, value = dense<1.0> : tensor<1x1x3x8xf32>} : () -> (tensor<1x1x3x8xf32>)
