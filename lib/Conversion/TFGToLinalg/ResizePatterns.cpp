@@ -195,12 +195,14 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
             return arith::SIToFPOp::create(
                 b, l, f32, arith::IndexCastOp::create(b, l, b.getI64Type(), i));
           };
+          // Clamped as a float first: fptosi of NaN or of a value out of
+          // range is poison (maxnumf takes 0 for NaN).
           auto clampIndex = [&](Value f, int64_t size) -> Value {
-            Value i = arith::IndexCastOp::create(
+            f = arith::MaxNumFOp::create(b, l, f, constF32(0));
+            f = arith::MinNumFOp::create(b, l, f, constF32(double(size - 1)));
+            return arith::IndexCastOp::create(
                 b, l, b.getIndexType(),
                 arith::FPToSIOp::create(b, l, b.getI64Type(), f));
-            i = arith::MaxSIOp::create(b, l, i, index(0));
-            return arith::MinSIOp::create(b, l, i, index(size - 1));
           };
           Value box = linalg::IndexOp::create(b, l, 0),
                 d = linalg::IndexOp::create(b, l, 3);

@@ -166,6 +166,10 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // CHECK: arith.cmpf oge
 // CHECK: arith.cmpf ole
 // CHECK: math.floor
+// Read indices are clamped as floats (NaN -> 0) before fptosi.
+// CHECK: arith.maxnumf
+// CHECK: arith.minnumf
+// CHECK: arith.fptosi
 // CHECK: math.ceil
 // CHECK-COUNT-4: tensor.extract %[[IMG]]
 // CHECK: arith.select %{{.*}}, %{{.*}}, %[[EXTRA]] : f32

@@ -16,7 +16,8 @@
 // RUN: %python %S/Inputs/make_npy.py %t.img.npy "<f4" 2x3x3x1 "0,1,4,9,16,25,36,49,64,100,101,104,109,116,125,136,149,164"
 // RUN: %python %S/Inputs/make_npy.py %t.boxes.npy "<f4" 3x4 "0.25,0,0.75,0.5,1,1,0,0,0.5,0.5,1.5,1.5"
 // RUN: %python %S/Inputs/make_npy.py %t.ind.npy "<i4" 3 "0,1,0"
-// RUN: tfg-run %s --input ties=%t.ties.npy --input rows=%t.rows.npy --input all=%t.all.npy --input asc=%t.asc.npy --input nan=%t.nan.npy --input int=%t.int.npy --input long=%t.long.npy --input longnan=%t.longnan.npy --input gi=%t.gi.npy --input gi3=%t.gi3.npy --input cx=%t.cx.npy --input row=%t.row.npy --input img=%t.img.npy --input boxes=%t.boxes.npy --input ind=%t.ind.npy --outputs top_ties,top_ties:1,top1,top1:1,top_all,top_all:1,top_asc,top_asc:1,top_nan,top_nan:1,top_int,top_int:1,top_long,top_long:1,top_longnan,top_longnan:1,gather_b1,gather_neg,gather_b1_axis2,gconv,gconv_nchw,gconv_dilated,crop,nearest,crop_centre --print-outputs 16 | FileCheck %s
+// RUN: %python %S/Inputs/make_npy.py %t.nanboxes.npy "<f4" 2x4 "nan,0,1,1,0,0,1e30,1"
+// RUN: tfg-run %s --input ties=%t.ties.npy --input rows=%t.rows.npy --input all=%t.all.npy --input asc=%t.asc.npy --input nan=%t.nan.npy --input int=%t.int.npy --input long=%t.long.npy --input longnan=%t.longnan.npy --input gi=%t.gi.npy --input gi3=%t.gi3.npy --input cx=%t.cx.npy --input row=%t.row.npy --input img=%t.img.npy --input boxes=%t.boxes.npy --input ind=%t.ind.npy --input nanboxes=%t.nanboxes.npy --outputs top_ties,top_ties:1,top1,top1:1,top_all,top_all:1,top_asc,top_asc:1,top_nan,top_nan:1,top_int,top_int:1,top_long,top_long:1,top_longnan,top_longnan:1,gather_b1,gather_neg,gather_b1_axis2,gconv,gconv_nchw,gconv_dilated,crop,nearest,crop_centre,crop_nan --print-outputs 16 | FileCheck %s
 
 // k^2 > n (the merge sort) for top_ties, top_all, top_nan, top_int; k^2 <= n
 // (the bounded insertion) for top1, top_asc, top_long, top_longnan.
@@ -74,6 +75,10 @@
 // box 0 -> (1, 0.5): 9 + (16 - 9) / 2 = 12.5; box 1 -> (1, 1): 116;
 // box 2 -> (2, 2): 64.
 // CHECK: crop_centre = 12.5 116 64{{$}}
+// Non-finite coordinates (TensorFlow rejects such boxes) are extrapolated
+// and read nothing out of bounds: box [nan, 0, 1, 1] everywhere; box
+// [0, 0, 1e30, 1]: in_y = 0 (inside: 0 and 4), then 2e30 (outside).
+// CHECK: crop_nan = -1 -1 -1 -1 0 4 -1 -1{{$}}
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %ties, %_0 = tfg.Placeholder name("ties") {dtype = f32, shape = #tfg.shape<5>} : () -> (tensor<5xf32>)
   %k3, %_1 = tfg.Const name("k3") {dtype = i32, value = dense<3> : tensor<i32>} : () -> (tensor<i32>)
@@ -123,5 +128,8 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %crop, %_38 = tfg.CropAndResize(%img, %boxes, %ind, %s2) name("crop") {T = f32, method = "bilinear", extrapolation_value = -1.0 : f32} : (tensor<2x3x3x1xf32>, tensor<3x4xf32>, tensor<3xi32>, tensor<2xi32>) -> (tensor<*xf32>)
   %near, %_39 = tfg.CropAndResize(%img, %boxes, %ind, %s2) name("nearest") {T = f32, method = "nearest", extrapolation_value = -1.0 : f32} : (tensor<2x3x3x1xf32>, tensor<3x4xf32>, tensor<3xi32>, tensor<2xi32>) -> (tensor<*xf32>)
   %s1, %_40 = tfg.Const name("s1") {dtype = i32, value = dense<[1, 1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %nanboxes, %_42 = tfg.Placeholder name("nanboxes") {dtype = f32, shape = #tfg.shape<2x4>} : () -> (tensor<2x4xf32>)
+  %ind2, %_43 = tfg.Const name("ind2") {dtype = i32, value = dense<0> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %crop_nan, %_44 = tfg.CropAndResize(%img, %nanboxes, %ind2, %s2) name("crop_nan") {T = f32, extrapolation_value = -1.0 : f32} : (tensor<2x3x3x1xf32>, tensor<2x4xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
   %centre, %_41 = tfg.CropAndResize(%img, %boxes, %ind, %s1) name("crop_centre") {T = f32} : (tensor<2x3x3x1xf32>, tensor<3x4xf32>, tensor<3xi32>, tensor<2xi32>) -> (tensor<*xf32>)
 }
