@@ -82,7 +82,7 @@ struct TopKLowering : OpConversionPattern<TopKV2Op> {
     outShape.back() = k;
     Value input = reshapeTo(rewriter, loc, data[0], {rows, n});
     Value values, indices;
-    if (k * k <= n)
+    if (k == 0 || k <= n / k) // k^2 <= n, without overflow
       std::tie(values, indices) =
           boundedInsertion(rewriter, loc, input, k, indexType);
     else
