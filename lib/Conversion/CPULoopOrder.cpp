@@ -36,11 +36,9 @@ struct CPULoopOrderPass : tfg::impl::CPULoopOrderBase<CPULoopOrderPass> {
   void runOnOperation() override {
     SmallVector<linalg::LinalgOp> candidates;
     getOperation().walk([&](linalg::LinalgOp op) {
-      // Grouped convolutions (conv_2d_nhwgc_gfhwc) are not register-blocked
-      // by tfg-cpu-vectorize-convolutions; they get the loop order.
       if (isa<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp,
-              linalg::DepthwiseConv2DNhwcHwcmOp, linalg::Conv2DNhwgcGfhwcOp,
-              linalg::MatmulOp, linalg::BatchMatmulOp, linalg::PoolingNhwcMaxOp,
+              linalg::DepthwiseConv2DNhwcHwcmOp, linalg::MatmulOp,
+              linalg::BatchMatmulOp, linalg::PoolingNhwcMaxOp,
               linalg::PoolingNhwcSumOp>(op.getOperation()) &&
           op->getNumResults() == 1)
         candidates.push_back(op);

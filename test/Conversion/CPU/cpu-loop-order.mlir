@@ -44,19 +44,3 @@ func.func @untouched(%x: tensor<2x3xf32>, %init: tensor<2x3xf32>, %r: tensor<2xf
   %1 = linalg.reduce { arith.addf } ins(%x : tensor<2x3xf32>) outs(%r : tensor<2xf32>) dimensions = [1]
   return %0, %1 : tensor<2x3xf32>, tensor<2xf32>
 }
-
-// -----
-
-// Grouped conv_2d_nhwgc_gfhwc: loops (n, oh, ow, g, f, kh, kw, c) become
-// (n, oh, ow, g, kh, kw, c, f): the output channel of the group innermost.
-// CHECK-DAG: #[[GIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1 + d4, d2 + d5, d3, d6)>
-// CHECK-DAG: #[[GFILTER:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d3, d7, d4, d5, d6)>
-// CHECK-DAG: #[[GOUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2, d3, d7)>
-// CHECK-LABEL: func.func @grouped
-// CHECK: linalg.generic {indexing_maps = [#[[GIN]], #[[GFILTER]], #[[GOUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "parallel"]}
-// CHECK-NOT: linalg.conv_2d_nhwgc_gfhwc
-func.func @grouped(%x: tensor<1x5x5x2x3xf32>, %w: tensor<2x4x3x3x3xf32>, %init: tensor<1x3x3x2x4xf32>) -> tensor<1x3x3x2x4xf32> {
-  %0 = linalg.conv_2d_nhwgc_gfhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-       ins(%x, %w : tensor<1x5x5x2x3xf32>, tensor<2x4x3x3x3xf32>) outs(%init : tensor<1x3x3x2x4xf32>) -> tensor<1x3x3x2x4xf32>
-  return %0 : tensor<1x3x3x2x4xf32>
-}

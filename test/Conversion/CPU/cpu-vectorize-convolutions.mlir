@@ -46,20 +46,6 @@ func.func @untouched(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %c: tensor<2x4xf3
 
 // -----
 
-// Grouped convolutions (conv_2d_nhwgc_gfhwc) are not register-blocked:
-// left whole to tfg-cpu-loop-order.
-// CHECK-LABEL: func.func @grouped
-// CHECK: linalg.conv_2d_nhwgc_gfhwc
-// CHECK-NOT: scf.for
-// CHECK-NOT: vector.
-func.func @grouped(%x: tensor<1x5x5x2x3xf32>, %w: tensor<2x4x3x3x3xf32>, %init: tensor<1x3x3x2x4xf32>) -> tensor<1x3x3x2x4xf32> {
-  %0 = linalg.conv_2d_nhwgc_gfhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-       ins(%x, %w : tensor<1x5x5x2x3xf32>, tensor<2x4x3x3x3xf32>) outs(%init : tensor<1x3x3x2x4xf32>) -> tensor<1x3x3x2x4xf32>
-  return %0 : tensor<1x3x3x2x4xf32>
-}
-
-// -----
-
 // A grouped convolution as tfg-convert-to-linalg writes it: a loop over
 // the groups, each a static conv_2d_nhwc_hwcf on slices (the input slice
 // copied to contiguous channels). Each is register-blocked like any other:

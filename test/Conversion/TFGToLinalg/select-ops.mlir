@@ -7,10 +7,9 @@
 // keeps the best k in order (an scf.if when the element beats the k-th
 // kept, an scf.while shifting the worse ones down), then [6, 2] is
 // reshaped back to [2, 3, 2]. Indices are int32 by default.
-// CHECK-LABEL: func.func @main(
-// CHECK-SAME: %[[X:.*]]: tensor<2x3x5xf32> {tfg.name = "x"})
+// CHECK-LABEL: func.func @main(%arg0: tensor<2x3x5xf32> {tfg.name = "x"})
 // CHECK-SAME: -> (tensor<2x3x2xf32> {tfg.name = "topk"}, tensor<2x3x2xi32> {tfg.name = "topk:1"})
-// CHECK: %[[ROWS:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2]] : tensor<2x3x5xf32> into tensor<6x5xf32>
+// CHECK: %[[ROWS:.*]] = tensor.collapse_shape %arg0 {{\[}}[0, 1], [2]] : tensor<2x3x5xf32> into tensor<6x5xf32>
 // CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> (tensor<6x2xf32>, tensor<6x2xi32>)
 // CHECK: scf.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> (tensor<6x2xf32>, tensor<6x2xi32>, index)
 // CHECK: tensor.extract %[[ROWS]][%[[R]], %[[C]]]
@@ -36,7 +35,7 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // Integer TopKV2 compares signed; index_type int64 gives i64 indices; k = 0
 // is an empty result without loops.
-// CHECK-LABEL: func.func @main(
+// CHECK-LABEL: func.func @main(%arg0: tensor<4xi32> {tfg.name = "x"})
 // CHECK-SAME: -> (tensor<2xi32> {tfg.name = "topk"}, tensor<2xi64> {tfg.name = "topk:1"}, tensor<0xi32> {tfg.name = "none"}, tensor<0xi32> {tfg.name = "none:1"})
 // CHECK: scf.for
 // CHECK: arith.cmpi sgt
@@ -59,16 +58,15 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // (the input is never written), then pairs of passes A -> B -> A (widths
 // 2 and 4 for ceil(log2 5) = 3 passes), each a loop over the runs and a
 // merge loop; the first k columns of A are the result.
-// CHECK-LABEL: func.func @main(
-// CHECK-SAME: %[[X:.*]]: tensor<2x5xf32> {tfg.name = "x"})
+// CHECK-LABEL: func.func @main(%arg0: tensor<2x5xf32> {tfg.name = "x"})
 // CHECK: %[[IOTA:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<2x5xi32>)
 // CHECK: linalg.index 1
 // CHECK: scf.for %[[ROW:[a-z0-9]+]] = {{.*}} -> (tensor<2x5xf32>, tensor<2x5xi32>, tensor<2x5xf32>, tensor<2x5xi32>)
 // Width 1 (input -> A): runs of 2.
 // CHECK: %[[A:[a-z0-9]+]]:2 = scf.for {{.*}} step %c2 iter_args
 // CHECK: scf.for
-// CHECK: tensor.extract %[[X]][%[[ROW]], %{{.*}}] : tensor<2x5xf32>
-// CHECK: tensor.extract %[[X]][%[[ROW]], %{{.*}}] : tensor<2x5xf32>
+// CHECK: tensor.extract %arg0[%[[ROW]], %{{.*}}] : tensor<2x5xf32>
+// CHECK: tensor.extract %arg0[%[[ROW]], %{{.*}}] : tensor<2x5xf32>
 // CHECK: arith.cmpf ogt
 // CHECK: tensor.extract %[[IOTA]]
 // Width 2 (A -> B): runs of 4.
@@ -90,19 +88,18 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // [2, 3]): output params[:2] + indices[1:] + params[3:] = [2, 4, 3]; the
 // index is read at (o0, o2) (the batch dimension and the index dimension)
 // and picks params[o0, o1, index].
-// CHECK-LABEL: func.func @main(
-// CHECK-SAME: %[[P:.*]]: tensor<2x4x5xf32> {tfg.name = "p"}, %[[I:.*]]: tensor<2x3xi32> {tfg.name = "i"})
+// CHECK-LABEL: func.func @main(%arg0: tensor<2x4x5xf32> {tfg.name = "p"}, %arg1: tensor<2x3xi32> {tfg.name = "i"})
 // CHECK-SAME: -> (tensor<2x4x3xf32> {tfg.name = "g"}, tensor<2x3x5xf32> {tfg.name = "neg"})
 // CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<2x4x3xf32>)
 // CHECK: %[[O0:.*]] = linalg.index 0 : index
 // CHECK: %[[O2:.*]] = linalg.index 2 : index
 // CHECK: %[[O0B:.*]] = linalg.index 0 : index
 // CHECK: %[[O1:.*]] = linalg.index 1 : index
-// CHECK: %[[RAW:.*]] = tensor.extract %[[I]][%[[O0]], %[[O2]]] : tensor<2x3xi32>
+// CHECK: %[[RAW:.*]] = tensor.extract %arg1[%[[O0]], %[[O2]]] : tensor<2x3xi32>
 // CHECK: %[[CAST:.*]] = arith.index_cast %[[RAW]]
 // CHECK: %[[LO:.*]] = arith.maxsi %[[CAST]]
 // CHECK: %[[CL:.*]] = arith.minsi %[[LO]]
-// CHECK: tensor.extract %[[P]][%[[O0B]], %[[O1]], %[[CL]]] : tensor<2x4x5xf32>
+// CHECK: tensor.extract %arg0[%[[O0B]], %[[O1]], %[[CL]]] : tensor<2x4x5xf32>
 // batch_dims = -1 with rank-2 indices is 1; axis 1: [2] + [3] + [5].
 // CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<2x3x5xf32>)
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
@@ -121,17 +118,16 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // padded input (copied: the convolution then reads contiguous channels),
 // filters [4g, 4g + 4), one conv_2d_nhwc_hwcf accumulating into output
 // channels [4g, 4g + 4) of the zero-filled result. SAME padding, stride 2.
-// CHECK-LABEL: func.func @main(
-// CHECK-SAME: %[[X:[a-z0-9]+]]: tensor<1x5x5x6xf32> {tfg.name = "x"}, %[[W:[a-z0-9]+]]: tensor<3x3x3x8xf32> {tfg.name = "w"}
+// CHECK-LABEL: func.func @main(%arg0: tensor<1x5x5x6xf32> {tfg.name = "x"}, %arg1: tensor<3x3x3x8xf32> {tfg.name = "w"}
 // CHECK-SAME: -> (tensor<1x3x3x8xf32> {tfg.name = "grouped"}, tensor<1x8x5x5xf32> {tfg.name = "nchw"})
-// CHECK: %[[PAD:.*]] = tensor.pad %[[X]] low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK: %[[PAD:.*]] = tensor.pad %arg0 low[0, 1, 1, 0] high[0, 1, 1, 0]
 // CHECK: %[[ZERO:.*]] = linalg.fill {{.*}} -> tensor<1x3x3x8xf32>
 // CHECK: scf.for %[[G:[a-z0-9]+]] = %c0 to %c2 step %c1 iter_args(%[[OUT:.*]] = %[[ZERO]]) -> (tensor<1x3x3x8xf32>)
 // CHECK: %[[CIN:.*]] = arith.muli %[[G]], %c3
 // CHECK: %[[COUT:.*]] = arith.muli %[[G]], %c4
 // CHECK: %[[IN:.*]] = tensor.extract_slice %[[PAD]][0, 0, 0, %[[CIN]]] [1, 7, 7, 3] [1, 1, 1, 1]
 // CHECK: %[[INC:.*]] = linalg.copy ins(%[[IN]] : tensor<1x7x7x3xf32>)
-// CHECK: %[[F:.*]] = tensor.extract_slice %[[W]][0, 0, 0, %[[COUT]]] [3, 3, 3, 4] [1, 1, 1, 1]
+// CHECK: %[[F:.*]] = tensor.extract_slice %arg1[0, 0, 0, %[[COUT]]] [3, 3, 3, 4] [1, 1, 1, 1]
 // CHECK: %[[ACC:.*]] = tensor.extract_slice %[[OUT]][0, 0, 0, %[[COUT]]] [1, 3, 3, 4] [1, 1, 1, 1]
 // CHECK: %[[C:.*]] = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[INC]], %[[F]] : tensor<1x7x7x3xf32>, tensor<3x3x3x4xf32>) outs(%[[ACC]] : tensor<1x3x3x4xf32>)
 // CHECK: tensor.insert_slice %[[C]] into %[[OUT]][0, 0, 0, %[[COUT]]] [1, 3, 3, 4] [1, 1, 1, 1]
@@ -154,13 +150,12 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // y1 * (h - 1) + y * (y2 - y1) * (h - 1) / (crop_h - 1) in f32; a sample
 // outside [0, h - 1] is the extrapolation value (0.5 here); box_ind and
 // the four neighbours are clamped reads. Output float [boxes, 2, 3, depth].
-// CHECK-LABEL: func.func @main(
-// CHECK-SAME: %[[IMG:.*]]: tensor<2x4x5x3xf32> {tfg.name = "img"}, %[[B:.*]]: tensor<7x4xf32> {tfg.name = "boxes"}, %[[BI:.*]]: tensor<7xi32> {tfg.name = "ind"})
+// CHECK-LABEL: func.func @main(%arg0: tensor<2x4x5x3xf32> {tfg.name = "img"}, %arg1: tensor<7x4xf32> {tfg.name = "boxes"}, %arg2: tensor<7xi32> {tfg.name = "ind"})
 // CHECK-SAME: -> (tensor<7x2x3x3xf32> {tfg.name = "crop"}, tensor<7x1x1x3xf32> {tfg.name = "nearest"})
 // CHECK-DAG: %[[EXTRA:.*]] = arith.constant 5.000000e-01 : f32
 // CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<7x2x3x3xf32>)
-// CHECK: tensor.extract %[[BI]]
-// CHECK: tensor.extract %[[B]]
+// CHECK: tensor.extract %arg2
+// CHECK: tensor.extract %arg1
 // CHECK: arith.subf
 // CHECK: arith.divf
 // CHECK: arith.cmpf oge
@@ -171,7 +166,7 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // CHECK: arith.minnumf
 // CHECK: arith.fptosi
 // CHECK: math.ceil
-// CHECK-COUNT-4: tensor.extract %[[IMG]]
+// CHECK-COUNT-4: tensor.extract %arg0
 // CHECK: arith.select %{{.*}}, %{{.*}}, %[[EXTRA]] : f32
 // crop_size [1, 1] takes the box centre, 0.5 * (y1 + y2) * (h - 1) in
 // double; nearest rounds half away from zero.
@@ -179,8 +174,8 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // CHECK: arith.extf %{{.*}} : f32 to f64
 // CHECK: arith.truncf %{{.*}} : f64 to f32
 // CHECK: math.round
-// CHECK-COUNT-1: tensor.extract %[[IMG]]
-// CHECK-NOT: tensor.extract %[[IMG]]
+// CHECK-COUNT-1: tensor.extract %arg0
+// CHECK-NOT: tensor.extract %arg0
 // CHECK: return
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %img, %c0 = tfg.Placeholder name("img") {dtype = f32, shape = #tfg.shape<2x4x5x3>} : () -> (tensor<2x4x5x3xf32>)
