@@ -153,6 +153,7 @@ void populateRandomPatterns(RewritePatternSet &patterns);
 void populateQuantizationPatterns(RewritePatternSet &patterns);
 void populateControlFlowPatterns(RewritePatternSet &patterns);
 void populateScatterPatterns(RewritePatternSet &patterns);
+void populateTopKPatterns(RewritePatternSet &patterns);
 
 /// A quantized Const's #tfg.tensor_proto as signless integers of the
 /// dtype's width (raw values); an error naming the node for other dtypes.

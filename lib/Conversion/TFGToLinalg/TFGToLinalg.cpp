@@ -101,6 +101,7 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
   lowering::populateQuantizationPatterns(patterns);
   lowering::populateControlFlowPatterns(patterns);
   lowering::populateScatterPatterns(patterns);
+  lowering::populateTopKPatterns(patterns);
   patterns.add<ReturnLowering>(context);
 
   if (failed(checkEverythingLowers(func, patterns)))

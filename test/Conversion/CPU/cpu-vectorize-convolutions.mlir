@@ -43,3 +43,35 @@ func.func @untouched(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %c: tensor<2x4xf3
   %0 = linalg.matmul ins(%a, %b : tensor<2x3xf32>, tensor<3x4xf32>) outs(%c : tensor<2x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// A grouped convolution as tfg-convert-to-linalg writes it: a loop over
+// the groups, each a static conv_2d_nhwc_hwcf on slices (the input slice
+// copied to contiguous channels). Each is register-blocked like any other:
+// [1,4,4] input tiles against [4,8] filter taps.
+// CHECK-LABEL: func.func @grouped
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 iter_args
+// CHECK: vector.contract {{.*}} : vector<1x4x4xf32>, vector<4x8xf32> into vector<1x4x8xf32>
+// CHECK-NOT: linalg.conv
+func.func @grouped(%x: tensor<1x6x6x8xf32>, %w: tensor<3x3x4x16xf32>, %init: tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %r = scf.for %g = %c0 to %c2 step %c1 iter_args(%out = %init) -> (tensor<1x4x4x16xf32>) {
+    %cin = arith.muli %g, %c4 : index
+    %cout = arith.muli %g, %c8 : index
+    %in = tensor.extract_slice %x[0, 0, 0, %cin] [1, 6, 6, 4] [1, 1, 1, 1] : tensor<1x6x6x8xf32> to tensor<1x6x6x4xf32>
+    %empty = tensor.empty() : tensor<1x6x6x4xf32>
+    %inc = linalg.copy ins(%in : tensor<1x6x6x4xf32>) outs(%empty : tensor<1x6x6x4xf32>) -> tensor<1x6x6x4xf32>
+    %f = tensor.extract_slice %w[0, 0, 0, %cout] [3, 3, 4, 8] [1, 1, 1, 1] : tensor<3x3x4x16xf32> to tensor<3x3x4x8xf32>
+    %acc = tensor.extract_slice %out[0, 0, 0, %cout] [1, 4, 4, 8] [1, 1, 1, 1] : tensor<1x4x4x16xf32> to tensor<1x4x4x8xf32>
+    %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+            ins(%inc, %f : tensor<1x6x6x4xf32>, tensor<3x3x4x8xf32>) outs(%acc : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+    %upd = tensor.insert_slice %conv into %out[0, 0, 0, %cout] [1, 4, 4, 8] [1, 1, 1, 1] : tensor<1x4x4x8xf32> into tensor<1x4x4x16xf32>
+    scf.yield %upd : tensor<1x4x4x16xf32>
+  }
+  return %r : tensor<1x4x4x16xf32>
+}

@@ -11,16 +11,6 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// Grouped convolutions (filter depth != input depth) are refused.
-tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
-  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x4x4x4>} : () -> (tensor<1x4x4x4xf32>)
-  %w, %cw = tfg.Const name("w") {dtype = f32, value = dense<1.0> : tensor<1x1x2x4xf32>} : () -> (tensor<1x1x2x4xf32>)
-  // expected-error @+1 {{node 'conv' (Conv2D): filter tensor<1x1x2x4xf32> does not match the input channels of tensor<1x4x4x4xf32> (grouped convolutions are not lowered)}}
-  %y, %cy = tfg.Conv2D(%x, %w) name("conv") {T = f32, padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x4x4x4xf32>, tensor<1x1x2x4xf32>) -> (tensor<*xf32>)
-}
-
-// -----
-
 // Shapes that do not broadcast.
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<2x3>} : () -> (tensor<2x3xf32>)
