@@ -25,6 +25,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -46,11 +47,12 @@ public:
   TypeRange resultTypes() const { return func.getFunctionType().getResults(); }
 
   /// Lowers a copy of the body `name` that `node` calls, for arguments of
-  /// `argTypes`. The copy lives beside the original in the module while it
-  /// is used (the nested lowering of functional nodes inside it looks up
-  /// their bodies there).
+  /// `argTypes` (lowered from the node's `graphArgs`). The copy lives
+  /// beside the original in the module while it is used (the nested
+  /// lowering of functional nodes inside it looks up their bodies there).
   static FailureOr<LoweredBody> lower(Operation *node, StringAttr name,
-                                      TypeRange argTypes) {
+                                      TypeRange argTypes,
+                                      ValueRange graphArgs) {
     auto body = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(node, name);
     if (!body || !body->hasAttr(attrs::kFunctionBody))
       return nodeError(node, "function '" + name.getValue() +
@@ -62,10 +64,14 @@ public:
                                  Twine(type.getNumInputs()) +
                                  " arguments, the node passes " +
                                  Twine(argTypes.size()));
-    for (auto [i, declared, given] :
-         llvm::enumerate(type.getInputs(), argTypes)) {
+    for (auto [i, declared, given, graphArg] :
+         llvm::enumerate(type.getInputs(), argTypes, graphArgs)) {
+      // A list or a TensorArray's handle and flow (variant, resource,
+      // float) are lowered to tensors of other dtypes (loop state, see
+      // TensorListPatterns.cpp): the graph's dtype is what must match.
       Type declaredElement = cast<ShapedType>(declared).getElementType();
-      if (declaredElement != cast<ShapedType>(given).getElementType())
+      if (declaredElement != cast<ShapedType>(given).getElementType() &&
+          declaredElement != getElementTypeOrSelf(graphArg.getType()))
         return nodeError(node, "argument " + Twine(i) + " of function '" +
                                    name.getValue() + "' is " +
                                    typeStr(declared) + ", the node passes " +
@@ -192,13 +198,37 @@ struct FunctionalControlFlowLowering : OpConversionPattern<GenericOp> {
     StringAttr bodyName = funcNameAttr(node, "body");
     if (!condName || !bodyName)
       return nodeError(node, "needs function attrs 'cond' and 'body'");
-    TypeRange types = inits.getTypes();
-    auto cond = LoweredBody::lower(node, condName, types);
-    if (failed(cond))
-      return failure();
-    auto body = LoweredBody::lower(node, bodyName, types);
-    if (failed(body))
-      return failure();
+    ValueRange graphInits =
+        node->getOperands().take_front(getDataOperands(node).size());
+    SmallVector<Value> loopInits(inits);
+    SmallVector<Type> types(inits.getTypes());
+    std::optional<LoweredBody> cond, body;
+    // A list that enters unset (its element shape not known yet) takes the
+    // type the body writes into it: lower again with that type, starting
+    // from zeros (TensorListPatterns.cpp). Each round sets one list or more,
+    // so this ends.
+    while (true) {
+      cond.reset();
+      body.reset();
+      auto loweredCond = LoweredBody::lower(node, condName, types, graphInits);
+      if (failed(loweredCond))
+        return failure();
+      cond.emplace(std::move(*loweredCond));
+      auto loweredBody = LoweredBody::lower(node, bodyName, types, graphInits);
+      if (failed(loweredBody))
+        return failure();
+      body.emplace(std::move(*loweredBody));
+      bool refined = false;
+      for (auto [i, after] : llvm::enumerate(body->resultTypes()))
+        if (i < types.size())
+          if (RankedTensorType list = refineUnsetList(types[i], after)) {
+            types[i] = list;
+            loopInits[i] = createZeroList(rewriter, node->getLoc(), list);
+            refined = true;
+          }
+      if (!refined)
+        break;
+    }
     if (cond->resultTypes().size() != 1)
       return nodeError(node, "its cond '" + condName.getValue() + "' returns " +
                                  Twine(cond->resultTypes().size()) +
@@ -219,7 +249,7 @@ struct FunctionalControlFlowLowering : OpConversionPattern<GenericOp> {
 
     Location loc = node->getLoc();
     SmallVector<Location> locs(types.size(), loc);
-    auto loop = scf::WhileOp::create(rewriter, loc, types, inits);
+    auto loop = scf::WhileOp::create(rewriter, loc, types, loopInits);
     OpBuilder::InsertionGuard guard(rewriter);
     Block *before = rewriter.createBlock(&loop.getBefore(), {}, types, locs);
     SmallVector<Value> predicate =
@@ -244,9 +274,11 @@ struct FunctionalControlFlowLowering : OpConversionPattern<GenericOp> {
       return nodeError(node,
                        "needs function attrs 'then_branch' and 'else_branch'");
     ValueRange args = data.drop_front();
+    ValueRange graphArgs =
+        node->getOperands().slice(1, getDataOperands(node).size() - 1);
     SmallVector<LoweredBody> branches;
     for (StringAttr name : {thenName, elseName}) {
-      auto branch = LoweredBody::lower(node, name, args.getTypes());
+      auto branch = LoweredBody::lower(node, name, args.getTypes(), graphArgs);
       if (failed(branch))
         return failure();
       branches.push_back(std::move(*branch));
@@ -280,13 +312,16 @@ struct FunctionalControlFlowLowering : OpConversionPattern<GenericOp> {
     if (!list || list.empty())
       return nodeError(node, "needs a non-empty 'branches' list");
     ValueRange args = data.drop_front();
+    ValueRange graphArgs =
+        node->getOperands().slice(1, getDataOperands(node).size() - 1);
     SmallVector<LoweredBody> branches;
     SmallVector<StringRef> names;
     for (Attribute attr : list) {
       auto callee = dyn_cast<FuncAttr>(attr);
       if (!callee)
         return nodeError(node, "'branches' must hold functions");
-      auto branch = LoweredBody::lower(node, callee.getName(), args.getTypes());
+      auto branch = LoweredBody::lower(node, callee.getName(), args.getTypes(),
+                                       graphArgs);
       if (failed(branch))
         return failure();
       branches.push_back(std::move(*branch));

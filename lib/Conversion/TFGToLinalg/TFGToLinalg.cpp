@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::tfg {
 #define GEN_PASS_DEF_CONVERTTFGTOLINALG
@@ -38,26 +39,37 @@ struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
   }
 };
 
+/// A lowered value: a static tensor of a builtin element type (a scalar
+/// `variant` list or `resource` handle is static but not lowered yet).
 static bool isStaticTensor(Type type) {
   auto ranked = dyn_cast<RankedTensorType>(type);
-  return ranked && ranked.hasStaticShape();
+  return ranked && ranked.hasStaticShape() &&
+         !isa<VariantType, ResourceType>(ranked.getElementType());
 }
 
 /// One error listing the op types without a lowering and their nodes.
 LogicalResult checkEverythingLowers(func::FuncOp func,
                                     RewritePatternSet &patterns) {
   llvm::DenseSet<OperationName> lowered;
+  // Op types of generic nodes that lower: a GenericNodeLowering's debug name.
+  llvm::StringSet<> loweredGeneric;
   for (const auto &pattern : patterns.getNativePatterns())
-    if (std::optional<OperationName> root = pattern->getRootKind())
+    if (std::optional<OperationName> root = pattern->getRootKind()) {
       lowered.insert(*root);
+      if (root->getStringRef() == GenericOp::getOperationName())
+        loweredGeneric.insert(pattern->getDebugName());
+    }
   llvm::MapVector<StringRef, SmallVector<StringRef>> blocked;
   func.walk([&](Operation *op) {
     if (!isNodeOp(op))
       return;
-    // Generic nodes have no lowering, except functional control flow (its
-    // list-typed operands are why the importer keeps it generic).
-    bool lowers = isa<GenericOp>(op) ? isFunctionalControlFlow(op)
-                                     : lowered.contains(op->getName());
+    // Generic nodes lower when a GenericNodeLowering names their op type,
+    // and functional control flow (its list-typed operands are why the
+    // importer keeps it generic).
+    bool lowers = isa<GenericOp>(op)
+                      ? isFunctionalControlFlow(op) ||
+                            loweredGeneric.contains(getNodeOpType(op))
+                      : lowered.contains(op->getName());
     if (!lowers)
       blocked[getNodeOpType(op)].push_back(getNodeName(op));
   });
@@ -100,6 +112,7 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
   lowering::populateRandomPatterns(patterns);
   lowering::populateQuantizationPatterns(patterns);
   lowering::populateControlFlowPatterns(patterns);
+  lowering::populateTensorListPatterns(patterns);
   patterns.add<ReturnLowering>(context);
 
   if (failed(checkEverythingLowers(func, patterns)))
