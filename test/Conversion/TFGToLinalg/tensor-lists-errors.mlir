@@ -140,3 +140,29 @@ tfg.func @push(%l: tensor<!tfg.variant>, %ctl: !tfg.control) attributes {
   %l2, %cl2 = tfg.generic "TensorListPushBack"(%l, %v) name("pb") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<2xf32>) -> (tensor<!tfg.variant>)
   tfg.return(%l2 : tensor<!tfg.variant>)
 }
+
+// -----
+
+// Generic nodes lower by op type: another list op stays "cannot lower".
+// expected-error @+1 {{cannot lower 1 node of 1 op type without a CPU lowering}}
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %n, %cn = tfg.Const name("n") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
+  %l, %cl = tfg.generic "TensorListReserve"(%s, %n) name("l") {element_dtype = f32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> (tensor<!tfg.variant>)
+  %c, %cc = tfg.generic "TensorListConcatLists"(%l, %l) name("cat") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<!tfg.variant>) -> (tensor<!tfg.variant>)
+  %t, %ct = tfg.generic "TensorListStack"(%c, %s) name("stack") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<1xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// Growing a list at a run-time index makes its length dynamic.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %i, %ci = tfg.Placeholder name("i") {dtype = i32, shape = #tfg.shape<>} : () -> (tensor<i32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %n, %cn = tfg.Const name("n") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
+  %v, %cv = tfg.Const name("v") {dtype = f32, value = dense<1.0> : tensor<2xf32>} : () -> (tensor<2xf32>)
+  %l, %cl = tfg.generic "TensorListReserve"(%s, %n) name("l") {element_dtype = f32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> (tensor<!tfg.variant>)
+  // expected-error @+1 {{node 'set' (TensorListSetItem): resize_if_index_out_of_bounds with a run-time index makes the list's length dynamic}}
+  %l2, %cl2 = tfg.generic "TensorListSetItem"(%l, %i, %v) name("set") {element_dtype = f32, resize_if_index_out_of_bounds = true} : (tensor<!tfg.variant>, tensor<i32>, tensor<2xf32>) -> (tensor<!tfg.variant>)
+  %t, %ct = tfg.generic "TensorListStack"(%l2, %s) name("stack") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<1xi32>) -> (tensor<*xf32>)
+}
