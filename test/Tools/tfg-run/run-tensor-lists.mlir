@@ -66,7 +66,7 @@ module {
 
     // --- Scatter, then Read (constant and run-time indices) and Gather.
     %four, %cfour = tfg.Const name("four") {dtype = i32, value = dense<4> : tensor<i32>} : () -> (tensor<i32>)
-    %sa:2, %csa = tfg.TensorArrayV3(%four) name("sa") {dtype = f32, element_shape = #tfg.shape<2>} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
+    %sa:2, %csa = tfg.TensorArrayV3(%four) name("sa") {dtype = f32, element_shape = #tfg.shape<2>, clear_after_read = false} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
     %sidx, %csidx = tfg.Const name("sidx") {dtype = i32, value = dense<[2, 0]> : tensor<2xi32>} : () -> (tensor<2xi32>)
     %sval, %csval = tfg.Const name("sval") {dtype = f32, value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>} : () -> (tensor<2x2xf32>)
     %sflow, %csflow = tfg.generic "TensorArrayScatterV3"(%sa#0, %sidx, %sval, %sa#1) name("scatter") {T = f32} : (tensor<!tfg.resource>, tensor<2xi32>, tensor<2x2xf32>, tensor<f32>) -> (tensor<f32>)
@@ -78,7 +78,7 @@ module {
     %ga, %cga = tfg.generic "TensorArrayGatherV3"(%sa#0, %all, %sflow) name("gather_all") {dtype = f32, element_shape = #tfg.shape<2>} : (tensor<!tfg.resource>, tensor<4xi32>, tensor<f32>) -> (tensor<*xf32>)
 
     // --- Split, then Concat and Read.
-    %ca:2, %cca = tfg.TensorArrayV3(%three) name("ca") {dtype = f32, element_shape = #tfg.shape<*>} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
+    %ca:2, %cca = tfg.TensorArrayV3(%three) name("ca") {dtype = f32, element_shape = #tfg.shape<*>, clear_after_read = false} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
     %iota, %ciota = tfg.Const name("iota") {dtype = f32, value = dense<[[0.0, 1.0], [2.0, 3.0], [4.0, 5.0], [6.0, 7.0], [8.0, 9.0], [10.0, 11.0]]> : tensor<6x2xf32>} : () -> (tensor<6x2xf32>)
     %lengths, %clengths = tfg.Const name("lengths") {dtype = i64, value = dense<[2, 2, 2]> : tensor<3xi64>} : () -> (tensor<3xi64>)
     %cflow, %ccflow = tfg.generic "TensorArraySplitV3"(%ca#0, %iota, %lengths, %ca#1) name("split") {T = f32} : (tensor<!tfg.resource>, tensor<6x2xf32>, tensor<3xi64>, tensor<f32>) -> (tensor<f32>)
