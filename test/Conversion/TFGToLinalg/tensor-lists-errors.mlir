@@ -114,6 +114,7 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %l, %cl = tfg.generic "EmptyTensorList"(%s, %m) name("l") {element_dtype = f32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> (tensor<!tfg.variant>)
   // expected-error @+1 {{node 'pop' (TensorListPopBack): pops from a list of 0 elements}}
   %p:2, %cp = tfg.generic "TensorListPopBack"(%l, %s) name("pop") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<1xi32>) -> (tensor<!tfg.variant>, tensor<*xf32>)
+  %y, %cy = tfg.Identity(%p#1) name("y") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
 }
 
 // -----
@@ -165,4 +166,14 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{node 'set' (TensorListSetItem): resize_if_index_out_of_bounds with a run-time index makes the list's length dynamic}}
   %l2, %cl2 = tfg.generic "TensorListSetItem"(%l, %i, %v) name("set") {element_dtype = f32, resize_if_index_out_of_bounds = true} : (tensor<!tfg.variant>, tensor<i32>, tensor<2xf32>) -> (tensor<!tfg.variant>)
   %t, %ct = tfg.generic "TensorListStack"(%l2, %s) name("stack") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<1xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// A list is no output: its contents are (TensorListStack).
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %n, %cn = tfg.Const name("n") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
+  // expected-error @+1 {{output 'l' is a variant (a TensorList), not a tensor: fetch its contents (TensorListStack, TensorArrayGatherV3, ReadVariableOp) instead}}
+  %l, %cl = tfg.generic "TensorListReserve"(%s, %n) name("l") {element_dtype = f32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> (tensor<!tfg.variant>)
 }
