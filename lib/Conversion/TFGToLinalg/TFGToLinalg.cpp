@@ -11,6 +11,7 @@
 #include "TFG/Dialect/IR/OpCategories.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -206,7 +207,11 @@ struct InferShapesPass : tfg::impl::InferShapesBase<InferShapesPass> {
         if (auto ranked = dyn_cast_or_null<RankedTensorType>(type))
           if (isa<TensorType>(result.getType()) &&
               cast<TensorType>(result.getType()).getElementType() ==
-                  ranked.getElementType())
+                  ranked.getElementType() &&
+              succeeded(verifyCompatibleShape(result.getType(), ranked)))
+            // Only a refinement: a lowered representation of another shape
+            // (a TensorArray's scalar flow carries the whole array) is not
+            // the node's shape.
             result.setType(ranked);
     });
     for (Operation &op : func.getBody().front())

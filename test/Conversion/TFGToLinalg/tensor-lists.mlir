@@ -1,4 +1,18 @@
 // RUN: tfg-opt %s --split-input-file --tfg-lower-to-linalg | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-graph-to-func --tfg-infer-shapes | FileCheck %s --check-prefix=INFER
+
+// tfg-infer-shapes writes the shapes of what lists hold onto the nodes that
+// read them; a flow stays a scalar (the lowering's flow carries the whole
+// array, which is not the node's shape) and a list stays a variant.
+// INFER-LABEL: module @rnn
+// INFER: tfg.TensorArrayV3({{.*}}) -> (tensor<!tfg.resource>, tensor<f32>)
+// INFER: tfg.generic "While"{{.*}} -> (tensor<i32>, tensor<!tfg.resource>, tensor<f32>, tensor<!tfg.variant>, tensor<3x1x2xf32>)
+// INFER: tfg.generic "TensorArrayGatherV3"{{.*}} -> (tensor<3x1x2xf32>)
+// INFER: tfg.generic "TensorListStack"{{.*}} -> (tensor<3x1x2xf32>)
+// INFER-LABEL: module @straight
+// INFER: tfg.generic "TensorListGetItem"{{.*}} -> (tensor<2xf32>)
+// INFER: tfg.generic "TensorListStack"{{.*}} -> (tensor<4x2xf32>)
+// INFER: tfg.generic "TensorArrayScatterV3"{{.*}} -> (tensor<f32>)
 
 // An RNN loop as dynamic_rnn / Keras build it: each step writes its state
 // into a TensorArray (element_shape ?x2, the flow a carried loop variable,
