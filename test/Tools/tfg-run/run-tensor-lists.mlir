@@ -1,6 +1,6 @@
 // Loop state run on the CPU: TensorArrayV3 (TF1, its flow carried by the
 // loop) and TensorList (TF2) ops. Values by hand.
-// DEFINE: %{outs} = rnn,rnn:1,ta_states,list_states,ta_size,list_len,read0,read1,read_i,gather_all,concat,concat:1,split_read,get_i,get2,pushed,pushed_len,popped:1,elem_shape
+// DEFINE: %{outs} = rnn,rnn:1,ta_states,list_states,keras_states,ta_size,list_len,read0,read1,read_i,gather_all,concat,concat:1,split_read,get_i,get2,pushed,pushed_len,popped:1,elem_shape
 // RUN: %python %S/Inputs/make_npy.py %t.i2.npy "<i4" "" 2
 // RUN: %python %S/Inputs/make_npy.py %t.i1.npy "<i4" "" 1
 // RUN: %python %S/Inputs/make_npy.py %t.i9.npy "<i4" "" 9
@@ -19,6 +19,10 @@
 // CHECK-DAG: rnn:1 = 6.75 8.5{{$}}
 // CHECK-DAG: ta_states = 1 2 3.5 5 6.75 8.5{{$}}
 // CHECK-DAG: list_states = 1 2 3.5 5 6.75 8.5{{$}}
+// The same loop as Keras writes it in TF2: x as a TensorList read with
+// GetItem in the body, the states written into a list reserved with the
+// element shape [1,2] known.
+// CHECK-DAG: keras_states = 1 2 3.5 5 6.75 8.5{{$}}
 // CHECK-DAG: ta_size = 3{{$}}
 // CHECK-DAG: list_len = 3{{$}}
 // Scatter [[1 2] [3 4]] to indices [2 0] of a 4-element array, then read:
@@ -64,6 +68,13 @@ module {
     %llen, %cllen = tfg.generic "TensorListLength"(%rnn#4) name("list_len") : (tensor<!tfg.variant>) -> (tensor<i32>)
     %cclose = tfg.generic "TensorArrayCloseV3"(%rnn#2) name("close") : (tensor<!tfg.resource>) -> ()
 
+    // --- The Keras (TF2) form: input and output lists.
+    %xrow, %cxrow = tfg.Const name("xrow") {dtype = i32, value = dense<[1, 2]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+    %xs, %cxs = tfg.generic "TensorListFromTensor"(%x, %xrow) name("x_list") {element_dtype = f32, shape_type = i32} : (tensor<3x1x2xf32>, tensor<2xi32>) -> (tensor<!tfg.variant>)
+    %outs, %couts = tfg.generic "TensorListReserve"(%xrow, %three) name("out_list") {element_dtype = f32, shape_type = i32} : (tensor<2xi32>, tensor<i32>) -> (tensor<!tfg.variant>)
+    %keras:4, %ckeras = tfg.generic "While"(%zero, %h0, %xs, %outs) name("keras") {T = [i32, f32, !tfg.variant, !tfg.variant], cond = #tfg.func<"keras_cond", {}>, body = #tfg.func<"keras_step", {}>, parallel_iterations = 32 : i64} : (tensor<i32>, tensor<1x2xf32>, tensor<!tfg.variant>, tensor<!tfg.variant>) -> (tensor<i32>, tensor<*xf32>, tensor<!tfg.variant>, tensor<!tfg.variant>)
+    %ks, %cks = tfg.generic "TensorListStack"(%keras#3, %xrow) name("keras_states") {element_dtype = f32, num_elements = 3 : i64} : (tensor<!tfg.variant>, tensor<2xi32>) -> (tensor<*xf32>)
+
     // --- Scatter, then Read (constant and run-time indices) and Gather.
     %four, %cfour = tfg.Const name("four") {dtype = i32, value = dense<4> : tensor<i32>} : () -> (tensor<i32>)
     %sa:2, %csa = tfg.TensorArrayV3(%four) name("sa") {dtype = f32, element_shape = #tfg.shape<2>, clear_after_read = false} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
@@ -106,6 +117,28 @@ module {
     %n, %cn = tfg.Const name("steps") {dtype = i32, value = dense<3> : tensor<i32>} : () -> (tensor<i32>)
     %lt, %clt = tfg.Less(%t, %n) name("lt") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi1>)
     tfg.return(%lt : tensor<*xi1>)
+  }
+  tfg.func @keras_cond(%t: tensor<*xi32>, %h: tensor<*xf32>, %xs: tensor<!tfg.variant>, %outs: tensor<!tfg.variant>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control) attributes {
+      inputs = [#tfg.arg<name = "t", type = i32>, #tfg.arg<name = "h", type = f32>, #tfg.arg<name = "xs", type = !tfg.variant>, #tfg.arg<name = "outs", type = !tfg.variant>],
+      outputs = [#tfg.arg<name = "more", type = i1>]
+  } {
+    %n, %cn = tfg.Const name("steps") {dtype = i32, value = dense<3> : tensor<i32>} : () -> (tensor<i32>)
+    %lt, %clt = tfg.Less(%t, %n) name("lt") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi1>)
+    tfg.return(%lt : tensor<*xi1>)
+  }
+  tfg.func @keras_step(%t: tensor<*xi32>, %h: tensor<*xf32>, %xs: tensor<!tfg.variant>, %outs: tensor<!tfg.variant>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control) attributes {
+      inputs = [#tfg.arg<name = "t", type = i32>, #tfg.arg<name = "h", type = f32>, #tfg.arg<name = "xs", type = !tfg.variant>, #tfg.arg<name = "outs", type = !tfg.variant>],
+      outputs = [#tfg.arg<name = "t2", type = i32>, #tfg.arg<name = "h2", type = f32>, #tfg.arg<name = "xs2", type = !tfg.variant>, #tfg.arg<name = "outs2", type = !tfg.variant>]
+  } {
+    %one, %cone = tfg.Const name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+    %half, %chalf = tfg.Const name("half") {dtype = f32, value = dense<0.5> : tensor<f32>} : () -> (tensor<f32>)
+    %row, %crow = tfg.Const name("row") {dtype = i32, value = dense<[1, 2]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+    %xt, %cxt = tfg.generic "TensorListGetItem"(%xs, %t, %row) name("x_t") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<*xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+    %hh, %chh = tfg.Mul(%h, %half) name("decay") {T = f32} : (tensor<*xf32>, tensor<f32>) -> (tensor<*xf32>)
+    %h2, %ch2 = tfg.AddV2(%hh, %xt) name("h_next") {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+    %outs2, %couts2 = tfg.generic "TensorListSetItem"(%outs, %t, %h2) name("set") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<*xi32>, tensor<*xf32>) -> (tensor<!tfg.variant>)
+    %t2, %ct2 = tfg.AddV2(%t, %one) name("t_next") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+    tfg.return(%t2, %h2, %xs, %outs2 : tensor<*xi32>, tensor<*xf32>, tensor<!tfg.variant>, tensor<!tfg.variant>)
   }
   tfg.func @step(%t: tensor<*xi32>, %h: tensor<*xf32>, %ta: tensor<!tfg.resource>, %flow: tensor<*xf32>, %list: tensor<!tfg.variant>, %x: tensor<*xf32>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control, %c4: !tfg.control, %c5: !tfg.control) attributes {
       inputs = [#tfg.arg<name = "t", type = i32>, #tfg.arg<name = "h", type = f32>, #tfg.arg<name = "ta", type = !tfg.resource>, #tfg.arg<name = "flow", type = f32>, #tfg.arg<name = "list", type = !tfg.variant>, #tfg.arg<name = "x", type = f32>],
