@@ -1,6 +1,6 @@
 // Loop state run on the CPU: TensorArrayV3 (TF1, its flow carried by the
 // loop) and TensorList (TF2) ops. Values by hand.
-// DEFINE: %{outs} = rnn,rnn:1,ta_states,list_states,keras_states,ta_size,list_len,read0,read1,read_i,gather_all,concat,concat:1,split_read,get_i,get2,pushed,pushed_len,popped:1,elem_shape
+// DEFINE: %{outs} = rnn,rnn:1,ta_states,list_states,keras_states,ta_size,list_len,read0,read1,read_i,gather_all,concat,concat:1,split_read,get_i,get2,pushed,pushed_len,popped:1,elem_shape,int_read,int_gather
 // RUN: %python %S/Inputs/make_npy.py %t.i2.npy "<i4" "" 2
 // RUN: %python %S/Inputs/make_npy.py %t.i1.npy "<i4" "" 1
 // RUN: %python %S/Inputs/make_npy.py %t.i9.npy "<i4" "" 9
@@ -47,6 +47,9 @@
 // CHECK-DAG: pushed_len = 4{{$}}
 // CHECK-DAG: popped:1 = 7 8{{$}}
 // CHECK-DAG: elem_shape = 2{{$}}
+// An int32 array of scalars: 7 written at 1, the rest zeros.
+// CHECK-DAG: int_read = 7{{$}}
+// CHECK-DAG: int_gather = 0 7 0{{$}}
 module {
   tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
     %i, %ci = tfg.Placeholder name("i") {dtype = i32, shape = #tfg.shape<>} : () -> (tensor<i32>)
@@ -108,6 +111,11 @@ module {
     %ps, %cps = tfg.generic "TensorListStack"(%pl, %eshape) name("pushed") {element_dtype = f32, num_elements = -1 : i64} : (tensor<!tfg.variant>, tensor<1xi32>) -> (tensor<*xf32>)
     %plen, %cplen = tfg.generic "TensorListLength"(%pl) name("pushed_len") : (tensor<!tfg.variant>) -> (tensor<i32>)
     %pop:2, %cpop = tfg.generic "TensorListPopBack"(%pl, %eshape) name("popped") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<1xi32>) -> (tensor<!tfg.variant>, tensor<*xf32>)
+    %ia:2, %cia = tfg.TensorArrayV3(%three) name("ints") {dtype = i32, element_shape = #tfg.shape<>, clear_after_read = false} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
+    %seven, %cseven = tfg.Const name("seven") {dtype = i32, value = dense<7> : tensor<i32>} : () -> (tensor<i32>)
+    %iw, %ciw = tfg.TensorArrayWriteV3(%ia#0, %one, %seven, %ia#1) name("int_write") {T = i32} : (tensor<!tfg.resource>, tensor<i32>, tensor<i32>, tensor<f32>) -> (tensor<f32>)
+    %ir, %cir = tfg.generic "TensorArrayReadV3"(%ia#0, %one, %iw) name("int_read") {dtype = i32} : (tensor<!tfg.resource>, tensor<i32>, tensor<f32>) -> (tensor<*xi32>)
+    %ig, %cig = tfg.generic "TensorArrayGatherV3"(%ia#0, %range, %iw) name("int_gather") {dtype = i32, element_shape = #tfg.shape<>} : (tensor<!tfg.resource>, tensor<3xi32>, tensor<f32>) -> (tensor<*xi32>)
     %es, %ces = tfg.generic "TensorListElementShape"(%pop#0) name("elem_shape") {shape_type = i32} : (tensor<!tfg.variant>) -> (tensor<*xi32>)
   }
   tfg.func @steps_left(%t: tensor<*xi32>, %h: tensor<*xf32>, %ta: tensor<!tfg.resource>, %flow: tensor<*xf32>, %list: tensor<!tfg.variant>, %x: tensor<*xf32>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control, %c4: !tfg.control, %c5: !tfg.control) attributes {
