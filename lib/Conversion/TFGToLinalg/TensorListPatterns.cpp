@@ -27,6 +27,7 @@
 #include "LoweringUtils.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -142,6 +143,21 @@ RankedTensorType listType(int64_t length, ArrayRef<int64_t> element,
   return RankedTensorType::get(shape, elementType);
 }
 
+/// The sizes come from the graph: a list whose element count does not fit
+/// in int64 is refused rather than typed.
+LogicalResult checkListSize(Operation *node, int64_t length,
+                            const PartialShape &element) {
+  if (!isFullyKnown(element))
+    return success();
+  int64_t count = length;
+  for (int64_t d : *element)
+    if (llvm::MulOverflow(count, d, count))
+      return nodeError(node, "a list of " + Twine(length) +
+                                 " elements of shape " + shapeStr(element) +
+                                 " is too large");
+  return success();
+}
+
 /// A fresh list: zeros when the element shape is fully known, else unset.
 Value createList(OpBuilder &b, Location loc, int64_t length,
                  const PartialShape &element, Type elementType) {
@@ -157,10 +173,14 @@ Value createList(OpBuilder &b, Location loc, int64_t length,
 FailureOr<Value> listForWrite(Operation *node, OpBuilder &b, Value list,
                               ArrayRef<int64_t> itemShape) {
   auto type = cast<RankedTensorType>(list.getType());
-  if (isUnsetList(type))
+  if (isUnsetList(type)) {
+    if (failed(checkListSize(node, type.getDimSize(0),
+                             SmallVector<int64_t>(itemShape))))
+      return failure();
     return createZeroList(
         b, node->getLoc(),
         listType(type.getDimSize(0), itemShape, type.getElementType()));
+  }
   if (elementShapeOf(type) != itemShape)
     return nodeError(node,
                      "writes an element of shape " +
@@ -447,9 +467,11 @@ LogicalResult lowerReserve(Operation *node, ValueRange data,
   Type dtype = listDtype(node);
   if (!dtype)
     return nodeError(node, "needs a type attr 'element_dtype'");
-  replaceNode(
-      rewriter, node,
-      createList(rewriter, node->getLoc(), *n, shapeOperand(data[0]), dtype));
+  PartialShape element = shapeOperand(data[0]);
+  if (failed(checkListSize(node, *n, element)))
+    return failure();
+  replaceNode(rewriter, node,
+              createList(rewriter, node->getLoc(), *n, element, dtype));
   return success();
 }
 
@@ -625,10 +647,12 @@ LogicalResult lowerTensorArray(Operation *node, ValueRange data,
   Type dtype = dtypeAttr(node, "dtype");
   if (!dtype)
     return nodeError(node, "needs a type attr 'dtype'");
+  PartialShape element = shapeAttr(node, "element_shape");
+  if (failed(checkListSize(node, *size, element)))
+    return failure();
   Location loc = node->getLoc();
   Value handle = intConstant(rewriter, loc, {0}, {}, rewriter.getI32Type());
-  Value flow =
-      createList(rewriter, loc, *size, shapeAttr(node, "element_shape"), dtype);
+  Value flow = createList(rewriter, loc, *size, element, dtype);
   replaceNode(rewriter, node, {handle, flow});
   return success();
 }

@@ -177,3 +177,14 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{output 'l' is a variant (a TensorList), not a tensor: fetch its contents (TensorListStack, TensorArrayGatherV3, ReadVariableOp) instead}}
   %l, %cl = tfg.generic "TensorListReserve"(%s, %n) name("l") {element_dtype = f32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> (tensor<!tfg.variant>)
 }
+
+// -----
+
+// Sizes from the graph are not trusted: an element count past int64.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %n, %cn = tfg.Const name("n") {dtype = i32, value = dense<2147483647> : tensor<i32>} : () -> (tensor<i32>)
+  %r, %cr = tfg.Const name("r") {dtype = i32, value = dense<[0]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  // expected-error @+1 {{node 'ta' (TensorArrayV3): a list of 2147483647 elements of shape [4294967296,4294967296] is too large}}
+  %ta:2, %cta = tfg.TensorArrayV3(%n) name("ta") {dtype = f32, element_shape = #tfg.shape<4294967296x4294967296>} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
+  %g, %cg = tfg.generic "TensorArrayGatherV3"(%ta#0, %r, %ta#1) name("g") {dtype = f32, element_shape = #tfg.shape<4294967296x4294967296>} : (tensor<!tfg.resource>, tensor<1xi32>, tensor<f32>) -> (tensor<*xf32>)
+}
