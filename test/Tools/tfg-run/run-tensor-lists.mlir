@@ -1,6 +1,6 @@
 // Loop state run on the CPU: TensorArrayV3 (TF1, its flow carried by the
 // loop) and TensorList (TF2) ops. Values by hand.
-// DEFINE: %{outs} = rnn,rnn:1,ta_states,list_states,keras_states,ta_size,list_len,read0,read1,read_i,gather_all,concat,concat:1,split_read,get_i,get2,pushed,pushed_len,popped:1,elem_shape,int_read,int_gather
+// DEFINE: %{outs} = rnn,rnn:1,ta_states,list_states,keras_states,dynrnn_states,ta_size,list_len,read0,read1,read_i,gather_all,concat,concat:1,split_read,get_i,get2,pushed,pushed_len,popped:1,elem_shape,int_read,int_gather
 // RUN: %python %S/Inputs/make_npy.py %t.i2.npy "<i4" "" 2
 // RUN: %python %S/Inputs/make_npy.py %t.i1.npy "<i4" "" 1
 // RUN: %python %S/Inputs/make_npy.py %t.i9.npy "<i4" "" 9
@@ -23,6 +23,10 @@
 // GetItem in the body, the states written into a list reserved with the
 // element shape [1,2] known.
 // CHECK-DAG: keras_states = 1 2 3.5 5 6.75 8.5{{$}}
+// And as TF1's dynamic_rnn builds it: x unstacked into an input array
+// (Scatter at Range(Shape(x)[0])) that the body reads, the output array
+// stacked after the loop (Gather at Range(0, Size)).
+// CHECK-DAG: dynrnn_states = 1 2 3.5 5 6.75 8.5{{$}}
 // CHECK-DAG: ta_size = 3{{$}}
 // CHECK-DAG: list_len = 3{{$}}
 // Scatter [[1 2] [3 4]] to indices [2 0] of a 4-element array, then read:
@@ -77,6 +81,21 @@ module {
     %outs, %couts = tfg.generic "TensorListReserve"(%xrow, %three) name("out_list") {element_dtype = f32, shape_type = i32} : (tensor<2xi32>, tensor<i32>) -> (tensor<!tfg.variant>)
     %keras:4, %ckeras = tfg.generic "While"(%zero, %h0, %xs, %outs) name("keras") {T = [i32, f32, !tfg.variant, !tfg.variant], cond = #tfg.func<"keras_cond", {}>, body = #tfg.func<"keras_step", {}>, parallel_iterations = 32 : i64} : (tensor<i32>, tensor<1x2xf32>, tensor<!tfg.variant>, tensor<!tfg.variant>) -> (tensor<i32>, tensor<*xf32>, tensor<!tfg.variant>, tensor<!tfg.variant>)
     %ks, %cks = tfg.generic "TensorListStack"(%keras#3, %xrow) name("keras_states") {element_dtype = f32, num_elements = 3 : i64} : (tensor<!tfg.variant>, tensor<2xi32>) -> (tensor<*xf32>)
+
+    // --- TF1's dynamic_rnn: input and output TensorArrays.
+    %xshape, %cxshape = tfg.Shape(%x) name("x_shape") {T = f32, out_type = i32} : (tensor<3x1x2xf32>) -> (tensor<*xi32>)
+    %b0, %cb0 = tfg.Const name("b0") {dtype = i32, value = dense<[0]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+    %b1, %cb1 = tfg.Const name("b1") {dtype = i32, value = dense<[1]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+    %steps, %csteps = tfg.StridedSlice(%xshape, %b0, %b1, %b1) name("time_steps") {Index = i32, T = i32, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<*xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<*xi32>)
+    %in:2, %cin = tfg.TensorArrayV3(%steps) name("input_ta") {dtype = f32, element_shape = #tfg.shape<?x2>, identical_element_shapes = true} : (tensor<*xi32>) -> (tensor<!tfg.resource>, tensor<f32>)
+    %one_i, %cone_i = tfg.Const name("delta") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+    %in_idx, %cin_idx = tfg.Range(%zero, %steps, %one_i) name("input_range") {Tidx = i32} : (tensor<i32>, tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+    %in_flow, %cin_flow = tfg.generic "TensorArrayScatterV3"(%in#0, %in_idx, %x, %in#1) name("unstack") {T = f32} : (tensor<!tfg.resource>, tensor<*xi32>, tensor<3x1x2xf32>, tensor<f32>) -> (tensor<f32>)
+    %out:2, %cout = tfg.TensorArrayV3(%steps) name("output_ta") {dtype = f32, element_shape = #tfg.shape<?x2>, identical_element_shapes = true} : (tensor<*xi32>) -> (tensor<!tfg.resource>, tensor<f32>)
+    %dyn:6, %cdyn = tfg.generic "While"(%zero, %h0, %in#0, %in_flow, %out#0, %out#1) name("dynrnn") {T = [i32, f32, !tfg.resource, f32, !tfg.resource, f32], cond = #tfg.func<"dyn_cond", {}>, body = #tfg.func<"dyn_step", {}>, parallel_iterations = 32 : i64} : (tensor<i32>, tensor<1x2xf32>, tensor<!tfg.resource>, tensor<f32>, tensor<!tfg.resource>, tensor<f32>) -> (tensor<i32>, tensor<*xf32>, tensor<!tfg.resource>, tensor<f32>, tensor<!tfg.resource>, tensor<f32>)
+    %dsize, %cdsize = tfg.generic "TensorArraySizeV3"(%dyn#4, %dyn#5) name("output_size") : (tensor<!tfg.resource>, tensor<f32>) -> (tensor<i32>)
+    %drange, %cdrange = tfg.Range(%zero, %dsize, %one_i) name("output_range") {Tidx = i32} : (tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<*xi32>)
+    %dstates, %cdstates = tfg.generic "TensorArrayGatherV3"(%dyn#4, %drange, %dyn#5) name("dynrnn_states") {dtype = f32, element_shape = #tfg.shape<?x2>} : (tensor<!tfg.resource>, tensor<*xi32>, tensor<f32>) -> (tensor<*xf32>)
 
     // --- Scatter, then Read (constant and run-time indices) and Gather.
     %four, %cfour = tfg.Const name("four") {dtype = i32, value = dense<4> : tensor<i32>} : () -> (tensor<i32>)
@@ -147,6 +166,27 @@ module {
     %outs2, %couts2 = tfg.generic "TensorListSetItem"(%outs, %t, %h2) name("set") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<*xi32>, tensor<*xf32>) -> (tensor<!tfg.variant>)
     %t2, %ct2 = tfg.AddV2(%t, %one) name("t_next") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
     tfg.return(%t2, %h2, %xs, %outs2 : tensor<*xi32>, tensor<*xf32>, tensor<!tfg.variant>, tensor<!tfg.variant>)
+  }
+  tfg.func @dyn_cond(%t: tensor<*xi32>, %h: tensor<*xf32>, %in: tensor<!tfg.resource>, %in_flow: tensor<*xf32>, %out: tensor<!tfg.resource>, %out_flow: tensor<*xf32>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control, %c4: !tfg.control, %c5: !tfg.control) attributes {
+      inputs = [#tfg.arg<name = "t", type = i32>, #tfg.arg<name = "h", type = f32>, #tfg.arg<name = "in", type = !tfg.resource>, #tfg.arg<name = "in_flow", type = f32>, #tfg.arg<name = "out", type = !tfg.resource>, #tfg.arg<name = "out_flow", type = f32>],
+      outputs = [#tfg.arg<name = "more", type = i1>]
+  } {
+    %n, %cn = tfg.generic "TensorArraySizeV3"(%in, %in_flow) name("steps") : (tensor<!tfg.resource>, tensor<*xf32>) -> (tensor<i32>)
+    %lt, %clt = tfg.Less(%t, %n) name("lt") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi1>)
+    tfg.return(%lt : tensor<*xi1>)
+  }
+  tfg.func @dyn_step(%t: tensor<*xi32>, %h: tensor<*xf32>, %in: tensor<!tfg.resource>, %in_flow: tensor<*xf32>, %out: tensor<!tfg.resource>, %out_flow: tensor<*xf32>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control, %c4: !tfg.control, %c5: !tfg.control) attributes {
+      inputs = [#tfg.arg<name = "t", type = i32>, #tfg.arg<name = "h", type = f32>, #tfg.arg<name = "in", type = !tfg.resource>, #tfg.arg<name = "in_flow", type = f32>, #tfg.arg<name = "out", type = !tfg.resource>, #tfg.arg<name = "out_flow", type = f32>],
+      outputs = [#tfg.arg<name = "t2", type = i32>, #tfg.arg<name = "h2", type = f32>, #tfg.arg<name = "in2", type = !tfg.resource>, #tfg.arg<name = "in_flow2", type = f32>, #tfg.arg<name = "out2", type = !tfg.resource>, #tfg.arg<name = "out_flow2", type = f32>]
+  } {
+    %one, %cone = tfg.Const name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+    %half, %chalf = tfg.Const name("half") {dtype = f32, value = dense<0.5> : tensor<f32>} : () -> (tensor<f32>)
+    %xt, %cxt = tfg.generic "TensorArrayReadV3"(%in, %t, %in_flow) name("x_t") {dtype = f32} : (tensor<!tfg.resource>, tensor<*xi32>, tensor<*xf32>) -> (tensor<*xf32>)
+    %hh, %chh = tfg.Mul(%h, %half) name("decay") {T = f32} : (tensor<*xf32>, tensor<f32>) -> (tensor<*xf32>)
+    %h2, %ch2 = tfg.AddV2(%hh, %xt) name("h_next") {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+    %flow2, %cflow2 = tfg.TensorArrayWriteV3(%out, %t, %h2, %out_flow) name("write") {T = f32} : (tensor<!tfg.resource>, tensor<*xi32>, tensor<*xf32>, tensor<*xf32>) -> (tensor<f32>)
+    %t2, %ct2 = tfg.AddV2(%t, %one) name("t_next") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+    tfg.return(%t2, %h2, %in, %in_flow, %out, %flow2 : tensor<*xi32>, tensor<*xf32>, tensor<!tfg.resource>, tensor<*xf32>, tensor<!tfg.resource>, tensor<f32>)
   }
   tfg.func @step(%t: tensor<*xi32>, %h: tensor<*xf32>, %ta: tensor<!tfg.resource>, %flow: tensor<*xf32>, %list: tensor<!tfg.variant>, %x: tensor<*xf32>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control, %c4: !tfg.control, %c5: !tfg.control) attributes {
       inputs = [#tfg.arg<name = "t", type = i32>, #tfg.arg<name = "h", type = f32>, #tfg.arg<name = "ta", type = !tfg.resource>, #tfg.arg<name = "flow", type = f32>, #tfg.arg<name = "list", type = !tfg.variant>, #tfg.arg<name = "x", type = f32>],
