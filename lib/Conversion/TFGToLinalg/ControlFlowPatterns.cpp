@@ -145,24 +145,44 @@ FailureOr<Value> toBool(Operation *node, OpBuilder &b, Location loc,
                              " has no truth value");
 }
 
-/// Checks that every branch gives the same static types; they are the
-/// node's result types.
-LogicalResult checkSameResults(Operation *node, ArrayRef<LoweredBody> branches,
-                               ArrayRef<StringRef> names) {
-  TypeRange first = branches.front().resultTypes();
-  if (first.size() != getDataResults(node).size())
-    return nodeError(node, "its functions return " + Twine(first.size()) +
+/// Checks that every branch gives the same static types and returns them
+/// (the node's result types). A list that one branch leaves unset and
+/// another writes (TensorListPatterns.cpp) takes the written type: the
+/// unset branch yields zeros of it (see yieldResults).
+FailureOr<SmallVector<Type>> unifyResults(Operation *node,
+                                          ArrayRef<LoweredBody> branches,
+                                          ArrayRef<StringRef> names) {
+  SmallVector<Type> types(branches.front().resultTypes());
+  if (types.size() != getDataResults(node).size())
+    return nodeError(node, "its functions return " + Twine(types.size()) +
                                " values, the node has " +
                                Twine(getDataResults(node).size()) + " outputs");
+  // The branch each type comes from, for the diagnostic.
+  SmallVector<size_t> from(types.size(), 0);
   for (size_t b = 1; b < branches.size(); ++b)
-    for (auto [i, t0, t] : llvm::enumerate(first, branches[b].resultTypes()))
-      if (t0 != t)
+    for (auto [i, t] : llvm::enumerate(branches[b].resultTypes()))
+      if (RankedTensorType written = refineUnsetList(types[i], t)) {
+        types[i] = written;
+        from[i] = b;
+      }
+  for (size_t b = 0; b < branches.size(); ++b)
+    for (auto [i, t0, t] : llvm::enumerate(types, branches[b].resultTypes()))
+      if (t0 != t && !refineUnsetList(t, t0))
         return nodeError(node, "output " + Twine(i) + " is " + typeStr(t0) +
-                                   " in '" + names.front() + "' but " +
+                                   " in '" + names[from[i]] + "' but " +
                                    typeStr(t) + " in '" + names[b] +
                                    "': outputs whose shape depends on the "
                                    "branch taken are not lowered");
-  return success();
+  return types;
+}
+
+/// Yields a branch's `results` as `types` (zeros for a list it left unset).
+void yieldResults(ConversionPatternRewriter &rewriter, Location loc,
+                  SmallVector<Value> results, ArrayRef<Type> types) {
+  for (auto [value, type] : llvm::zip(results, types))
+    if (value.getType() != type)
+      value = createZeroList(rewriter, loc, cast<RankedTensorType>(type));
+  scf::YieldOp::create(rewriter, loc, results);
 }
 
 StringAttr funcNameAttr(Operation *node, StringRef attrName) {
@@ -283,22 +303,22 @@ struct FunctionalControlFlowLowering : OpConversionPattern<GenericOp> {
         return failure();
       branches.push_back(std::move(*branch));
     }
-    if (failed(checkSameResults(node, branches,
-                                {thenName.getValue(), elseName.getValue()})))
+    auto types = unifyResults(node, branches,
+                              {thenName.getValue(), elseName.getValue()});
+    if (failed(types))
       return failure();
     Location loc = node->getLoc();
     FailureOr<Value> truth = toBool(node, rewriter, loc, data.front());
     if (failed(truth))
       return failure();
-    auto ifOp =
-        scf::IfOp::create(rewriter, loc, branches.front().resultTypes(), *truth,
-                          /*withElseRegion=*/true);
+    auto ifOp = scf::IfOp::create(rewriter, loc, *types, *truth,
+                                  /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(rewriter);
     for (auto [region, branch] : llvm::zip(ifOp->getRegions(), branches)) {
       // With results, the builder makes the blocks without terminators.
       Block *block = &region.front();
-      SmallVector<Value> results = cloneBody(rewriter, branch, block, args);
-      scf::YieldOp::create(rewriter, loc, results);
+      yieldResults(rewriter, loc, cloneBody(rewriter, branch, block, args),
+                   *types);
     }
     replaceNode(rewriter, node, ifOp.getResults());
     return success();
@@ -327,7 +347,8 @@ struct FunctionalControlFlowLowering : OpConversionPattern<GenericOp> {
       branches.push_back(std::move(*branch));
       names.push_back(callee.getName().getValue());
     }
-    if (failed(checkSameResults(node, branches, names)))
+    auto types = unifyResults(node, branches, names);
+    if (failed(types))
       return failure();
     auto indexType = getStaticType(data.front());
     if (indexType.getRank() != 0 ||
@@ -342,16 +363,15 @@ struct FunctionalControlFlowLowering : OpConversionPattern<GenericOp> {
     SmallVector<int64_t> cases;
     for (int64_t i = 0; i + 1 < (int64_t)branches.size(); ++i)
       cases.push_back(i);
-    auto switchOp = scf::IndexSwitchOp::create(rewriter, loc,
-                                               branches.front().resultTypes(),
-                                               index, cases, cases.size());
+    auto switchOp = scf::IndexSwitchOp::create(rewriter, loc, *types, index,
+                                               cases, cases.size());
     OpBuilder::InsertionGuard guard(rewriter);
     for (auto [i, branch] : llvm::enumerate(branches)) {
       Region &region = i + 1 < branches.size() ? switchOp.getCaseRegions()[i]
                                                : switchOp.getDefaultRegion();
       Block *block = rewriter.createBlock(&region);
-      SmallVector<Value> results = cloneBody(rewriter, branch, block, args);
-      scf::YieldOp::create(rewriter, loc, results);
+      yieldResults(rewriter, loc, cloneBody(rewriter, branch, block, args),
+                   *types);
     }
     replaceNode(rewriter, node, switchOp.getResults());
     return success();

@@ -1,6 +1,6 @@
 // Loop state run on the CPU: TensorArrayV3 (TF1, its flow carried by the
 // loop) and TensorList (TF2) ops. Values by hand.
-// DEFINE: %{outs} = rnn,rnn:1,ta_states,list_states,keras_states,dynrnn_states,ta_size,list_len,read0,read1,read_i,gather_all,concat,concat:1,split_read,get_i,get2,pushed,pushed_len,popped:1,elem_shape,int_read,int_gather
+// DEFINE: %{outs} = rnn,rnn:1,ta_states,list_states,keras_states,dynrnn_states,ta_size,list_len,read0,read1,read_i,gather_all,concat,concat:1,split_read,get_i,get2,pushed,pushed_len,popped:1,elem_shape,int_read,int_gather,cond_states
 // RUN: %python %S/Inputs/make_npy.py %t.i2.npy "<i4" "" 2
 // RUN: %python %S/Inputs/make_npy.py %t.i1.npy "<i4" "" 1
 // RUN: %python %S/Inputs/make_npy.py %t.i9.npy "<i4" "" 9
@@ -51,6 +51,10 @@
 // CHECK-DAG: pushed_len = 4{{$}}
 // CHECK-DAG: popped:1 = 7 8{{$}}
 // CHECK-DAG: elem_shape = 2{{$}}
+// An If writes a list reserved with shape -1 in one branch only (i > 1):
+// the other branch gives zeros of the written shape.
+// I2-DAG: cond_states = 1 2 0 0{{$}}
+// I1-DAG: cond_states = 0 0 0 0{{$}}
 // An int32 array of scalars: 7 written at 1, the rest zeros.
 // CHECK-DAG: int_read = 7{{$}}
 // CHECK-DAG: int_gather = 0 7 0{{$}}
@@ -135,6 +139,10 @@ module {
     %iw, %ciw = tfg.TensorArrayWriteV3(%ia#0, %one, %seven, %ia#1) name("int_write") {T = i32} : (tensor<!tfg.resource>, tensor<i32>, tensor<i32>, tensor<f32>) -> (tensor<f32>)
     %ir, %cir = tfg.generic "TensorArrayReadV3"(%ia#0, %one, %iw) name("int_read") {dtype = i32} : (tensor<!tfg.resource>, tensor<i32>, tensor<f32>) -> (tensor<*xi32>)
     %ig, %cig = tfg.generic "TensorArrayGatherV3"(%ia#0, %range, %iw) name("int_gather") {dtype = i32, element_shape = #tfg.shape<>} : (tensor<!tfg.resource>, tensor<3xi32>, tensor<f32>) -> (tensor<*xi32>)
+    %p, %cp = tfg.Greater(%i, %one) name("p") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<*xi1>)
+    %cl, %ccl = tfg.generic "TensorListReserve"(%unknown, %two) name("cond_list") {element_dtype = f32, shape_type = i32} : (tensor<i32>, tensor<i32>) -> (tensor<!tfg.variant>)
+    %cw, %ccw = tfg.generic "If"(%p, %cl) name("cond_write") {Tcond = i1, Tin = [!tfg.variant], Tout = [!tfg.variant], then_branch = #tfg.func<"write_first", {}>, else_branch = #tfg.func<"keep", {}>} : (tensor<*xi1>, tensor<!tfg.variant>) -> (tensor<!tfg.variant>)
+    %cs, %ccs = tfg.generic "TensorListStack"(%cw, %unknown) name("cond_states") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<i32>) -> (tensor<*xf32>)
     %es, %ces = tfg.generic "TensorListElementShape"(%pop#0) name("elem_shape") {shape_type = i32} : (tensor<!tfg.variant>) -> (tensor<*xi32>)
   }
   tfg.func @steps_left(%t: tensor<*xi32>, %h: tensor<*xf32>, %ta: tensor<!tfg.resource>, %flow: tensor<*xf32>, %list: tensor<!tfg.variant>, %x: tensor<*xf32>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control, %c4: !tfg.control, %c5: !tfg.control) attributes {
@@ -187,6 +195,19 @@ module {
     %flow2, %cflow2 = tfg.TensorArrayWriteV3(%out, %t, %h2, %out_flow) name("write") {T = f32} : (tensor<!tfg.resource>, tensor<*xi32>, tensor<*xf32>, tensor<*xf32>) -> (tensor<f32>)
     %t2, %ct2 = tfg.AddV2(%t, %one) name("t_next") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
     tfg.return(%t2, %h2, %in, %in_flow, %out, %flow2 : tensor<*xi32>, tensor<*xf32>, tensor<!tfg.resource>, tensor<*xf32>, tensor<!tfg.resource>, tensor<f32>)
+  }
+  tfg.func @write_first(%l: tensor<!tfg.variant>, %c0: !tfg.control) attributes {
+      inputs = [#tfg.arg<name = "l", type = !tfg.variant>], outputs = [#tfg.arg<name = "l2", type = !tfg.variant>]
+  } {
+    %zero, %czero = tfg.Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+    %v, %cv = tfg.Const name("v") {dtype = f32, value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> (tensor<2xf32>)
+    %l2, %cl2 = tfg.generic "TensorListSetItem"(%l, %zero, %v) name("set") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<i32>, tensor<2xf32>) -> (tensor<!tfg.variant>)
+    tfg.return(%l2 : tensor<!tfg.variant>)
+  }
+  tfg.func @keep(%l: tensor<!tfg.variant>, %c0: !tfg.control) attributes {
+      inputs = [#tfg.arg<name = "l", type = !tfg.variant>], outputs = [#tfg.arg<name = "l2", type = !tfg.variant>]
+  } {
+    tfg.return(%l : tensor<!tfg.variant>)
   }
   tfg.func @step(%t: tensor<*xi32>, %h: tensor<*xf32>, %ta: tensor<!tfg.resource>, %flow: tensor<*xf32>, %list: tensor<!tfg.variant>, %x: tensor<*xf32>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control, %c4: !tfg.control, %c5: !tfg.control) attributes {
       inputs = [#tfg.arg<name = "t", type = i32>, #tfg.arg<name = "h", type = f32>, #tfg.arg<name = "ta", type = !tfg.resource>, #tfg.arg<name = "flow", type = f32>, #tfg.arg<name = "list", type = !tfg.variant>, #tfg.arg<name = "x", type = f32>],
