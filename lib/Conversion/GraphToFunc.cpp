@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -119,6 +120,18 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
     }
     if (outputValues.empty())
       return graph.emitError("no outputs to compute");
+    // A TensorList (variant) or a TensorArray / variable handle (resource)
+    // is no tensor of numbers: the lowering makes lists tensors internally
+    // (docs/design.md, "Loop state") but a caller fetches their contents.
+    for (auto [name, value] : llvm::zip(outputNames, outputValues))
+      if (isa<VariantType, ResourceType>(getElementTypeOrSelf(value)))
+        return value.getDefiningOp()->emitError()
+               << "output '" << name << "' is a "
+               << (isa<VariantType>(getElementTypeOrSelf(value))
+                       ? "variant (a TensorList)"
+                       : "resource handle")
+               << ", not a tensor: fetch its contents (TensorListStack, "
+                  "TensorArrayGatherV3, ReadVariableOp) instead";
 
     // Fed nodes.
     llvm::DenseSet<Operation *> fed;

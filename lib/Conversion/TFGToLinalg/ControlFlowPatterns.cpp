@@ -25,6 +25,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -46,11 +47,12 @@ public:
   TypeRange resultTypes() const { return func.getFunctionType().getResults(); }
 
   /// Lowers a copy of the body `name` that `node` calls, for arguments of
-  /// `argTypes`. The copy lives beside the original in the module while it
-  /// is used (the nested lowering of functional nodes inside it looks up
-  /// their bodies there).
+  /// `argTypes` (lowered from the node's `graphArgs`). The copy lives
+  /// beside the original in the module while it is used (the nested
+  /// lowering of functional nodes inside it looks up their bodies there).
   static FailureOr<LoweredBody> lower(Operation *node, StringAttr name,
-                                      TypeRange argTypes) {
+                                      TypeRange argTypes,
+                                      ValueRange graphArgs) {
     auto body = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(node, name);
     if (!body || !body->hasAttr(attrs::kFunctionBody))
       return nodeError(node, "function '" + name.getValue() +
@@ -62,10 +64,14 @@ public:
                                  Twine(type.getNumInputs()) +
                                  " arguments, the node passes " +
                                  Twine(argTypes.size()));
-    for (auto [i, declared, given] :
-         llvm::enumerate(type.getInputs(), argTypes)) {
+    for (auto [i, declared, given, graphArg] :
+         llvm::enumerate(type.getInputs(), argTypes, graphArgs)) {
+      // A list or a TensorArray's handle and flow (variant, resource,
+      // float) are lowered to tensors of other dtypes (loop state, see
+      // TensorListPatterns.cpp): the graph's dtype is what must match.
       Type declaredElement = cast<ShapedType>(declared).getElementType();
-      if (declaredElement != cast<ShapedType>(given).getElementType())
+      if (declaredElement != cast<ShapedType>(given).getElementType() &&
+          declaredElement != getElementTypeOrSelf(graphArg.getType()))
         return nodeError(node, "argument " + Twine(i) + " of function '" +
                                    name.getValue() + "' is " +
                                    typeStr(declared) + ", the node passes " +
@@ -139,24 +145,44 @@ FailureOr<Value> toBool(Operation *node, OpBuilder &b, Location loc,
                              " has no truth value");
 }
 
-/// Checks that every branch gives the same static types; they are the
-/// node's result types.
-LogicalResult checkSameResults(Operation *node, ArrayRef<LoweredBody> branches,
-                               ArrayRef<StringRef> names) {
-  TypeRange first = branches.front().resultTypes();
-  if (first.size() != getDataResults(node).size())
-    return nodeError(node, "its functions return " + Twine(first.size()) +
+/// Checks that every branch gives the same static types and returns them
+/// (the node's result types). A list that one branch leaves unset and
+/// another writes (TensorListPatterns.cpp) takes the written type: the
+/// unset branch yields zeros of it (see yieldResults).
+FailureOr<SmallVector<Type>> unifyResults(Operation *node,
+                                          ArrayRef<LoweredBody> branches,
+                                          ArrayRef<StringRef> names) {
+  SmallVector<Type> types(branches.front().resultTypes());
+  if (types.size() != getDataResults(node).size())
+    return nodeError(node, "its functions return " + Twine(types.size()) +
                                " values, the node has " +
                                Twine(getDataResults(node).size()) + " outputs");
+  // The branch each type comes from, for the diagnostic.
+  SmallVector<size_t> from(types.size(), 0);
   for (size_t b = 1; b < branches.size(); ++b)
-    for (auto [i, t0, t] : llvm::enumerate(first, branches[b].resultTypes()))
-      if (t0 != t)
+    for (auto [i, t] : llvm::enumerate(branches[b].resultTypes()))
+      if (RankedTensorType written = refineUnsetList(types[i], t)) {
+        types[i] = written;
+        from[i] = b;
+      }
+  for (size_t b = 0; b < branches.size(); ++b)
+    for (auto [i, t0, t] : llvm::enumerate(types, branches[b].resultTypes()))
+      if (t0 != t && !refineUnsetList(t, t0))
         return nodeError(node, "output " + Twine(i) + " is " + typeStr(t0) +
-                                   " in '" + names.front() + "' but " +
+                                   " in '" + names[from[i]] + "' but " +
                                    typeStr(t) + " in '" + names[b] +
                                    "': outputs whose shape depends on the "
                                    "branch taken are not lowered");
-  return success();
+  return types;
+}
+
+/// Yields a branch's `results` as `types` (zeros for a list it left unset).
+void yieldResults(ConversionPatternRewriter &rewriter, Location loc,
+                  SmallVector<Value> results, ArrayRef<Type> types) {
+  for (auto [value, type] : llvm::zip(results, types))
+    if (value.getType() != type)
+      value = createZeroList(rewriter, loc, cast<RankedTensorType>(type));
+  scf::YieldOp::create(rewriter, loc, results);
 }
 
 StringAttr funcNameAttr(Operation *node, StringRef attrName) {
@@ -192,13 +218,37 @@ struct FunctionalControlFlowLowering : OpConversionPattern<GenericOp> {
     StringAttr bodyName = funcNameAttr(node, "body");
     if (!condName || !bodyName)
       return nodeError(node, "needs function attrs 'cond' and 'body'");
-    TypeRange types = inits.getTypes();
-    auto cond = LoweredBody::lower(node, condName, types);
-    if (failed(cond))
-      return failure();
-    auto body = LoweredBody::lower(node, bodyName, types);
-    if (failed(body))
-      return failure();
+    ValueRange graphInits =
+        node->getOperands().take_front(getDataOperands(node).size());
+    SmallVector<Value> loopInits(inits);
+    SmallVector<Type> types(inits.getTypes());
+    std::optional<LoweredBody> cond, body;
+    // A list that enters unset (its element shape not known yet) takes the
+    // type the body writes into it: lower again with that type, starting
+    // from zeros (TensorListPatterns.cpp). Each round sets one list or more,
+    // so this ends.
+    while (true) {
+      cond.reset();
+      body.reset();
+      auto loweredCond = LoweredBody::lower(node, condName, types, graphInits);
+      if (failed(loweredCond))
+        return failure();
+      cond.emplace(std::move(*loweredCond));
+      auto loweredBody = LoweredBody::lower(node, bodyName, types, graphInits);
+      if (failed(loweredBody))
+        return failure();
+      body.emplace(std::move(*loweredBody));
+      bool refined = false;
+      for (auto [i, after] : llvm::enumerate(body->resultTypes()))
+        if (i < types.size())
+          if (RankedTensorType list = refineUnsetList(types[i], after)) {
+            types[i] = list;
+            loopInits[i] = createZeroList(rewriter, node->getLoc(), list);
+            refined = true;
+          }
+      if (!refined)
+        break;
+    }
     if (cond->resultTypes().size() != 1)
       return nodeError(node, "its cond '" + condName.getValue() + "' returns " +
                                  Twine(cond->resultTypes().size()) +
@@ -219,7 +269,7 @@ struct FunctionalControlFlowLowering : OpConversionPattern<GenericOp> {
 
     Location loc = node->getLoc();
     SmallVector<Location> locs(types.size(), loc);
-    auto loop = scf::WhileOp::create(rewriter, loc, types, inits);
+    auto loop = scf::WhileOp::create(rewriter, loc, types, loopInits);
     OpBuilder::InsertionGuard guard(rewriter);
     Block *before = rewriter.createBlock(&loop.getBefore(), {}, types, locs);
     SmallVector<Value> predicate =
@@ -244,29 +294,31 @@ struct FunctionalControlFlowLowering : OpConversionPattern<GenericOp> {
       return nodeError(node,
                        "needs function attrs 'then_branch' and 'else_branch'");
     ValueRange args = data.drop_front();
+    ValueRange graphArgs =
+        node->getOperands().slice(1, getDataOperands(node).size() - 1);
     SmallVector<LoweredBody> branches;
     for (StringAttr name : {thenName, elseName}) {
-      auto branch = LoweredBody::lower(node, name, args.getTypes());
+      auto branch = LoweredBody::lower(node, name, args.getTypes(), graphArgs);
       if (failed(branch))
         return failure();
       branches.push_back(std::move(*branch));
     }
-    if (failed(checkSameResults(node, branches,
-                                {thenName.getValue(), elseName.getValue()})))
+    auto types = unifyResults(node, branches,
+                              {thenName.getValue(), elseName.getValue()});
+    if (failed(types))
       return failure();
     Location loc = node->getLoc();
     FailureOr<Value> truth = toBool(node, rewriter, loc, data.front());
     if (failed(truth))
       return failure();
-    auto ifOp =
-        scf::IfOp::create(rewriter, loc, branches.front().resultTypes(), *truth,
-                          /*withElseRegion=*/true);
+    auto ifOp = scf::IfOp::create(rewriter, loc, *types, *truth,
+                                  /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(rewriter);
     for (auto [region, branch] : llvm::zip(ifOp->getRegions(), branches)) {
       // With results, the builder makes the blocks without terminators.
       Block *block = &region.front();
-      SmallVector<Value> results = cloneBody(rewriter, branch, block, args);
-      scf::YieldOp::create(rewriter, loc, results);
+      yieldResults(rewriter, loc, cloneBody(rewriter, branch, block, args),
+                   *types);
     }
     replaceNode(rewriter, node, ifOp.getResults());
     return success();
@@ -280,19 +332,23 @@ struct FunctionalControlFlowLowering : OpConversionPattern<GenericOp> {
     if (!list || list.empty())
       return nodeError(node, "needs a non-empty 'branches' list");
     ValueRange args = data.drop_front();
+    ValueRange graphArgs =
+        node->getOperands().slice(1, getDataOperands(node).size() - 1);
     SmallVector<LoweredBody> branches;
     SmallVector<StringRef> names;
     for (Attribute attr : list) {
       auto callee = dyn_cast<FuncAttr>(attr);
       if (!callee)
         return nodeError(node, "'branches' must hold functions");
-      auto branch = LoweredBody::lower(node, callee.getName(), args.getTypes());
+      auto branch = LoweredBody::lower(node, callee.getName(), args.getTypes(),
+                                       graphArgs);
       if (failed(branch))
         return failure();
       branches.push_back(std::move(*branch));
       names.push_back(callee.getName().getValue());
     }
-    if (failed(checkSameResults(node, branches, names)))
+    auto types = unifyResults(node, branches, names);
+    if (failed(types))
       return failure();
     auto indexType = getStaticType(data.front());
     if (indexType.getRank() != 0 ||
@@ -307,16 +363,15 @@ struct FunctionalControlFlowLowering : OpConversionPattern<GenericOp> {
     SmallVector<int64_t> cases;
     for (int64_t i = 0; i + 1 < (int64_t)branches.size(); ++i)
       cases.push_back(i);
-    auto switchOp = scf::IndexSwitchOp::create(rewriter, loc,
-                                               branches.front().resultTypes(),
-                                               index, cases, cases.size());
+    auto switchOp = scf::IndexSwitchOp::create(rewriter, loc, *types, index,
+                                               cases, cases.size());
     OpBuilder::InsertionGuard guard(rewriter);
     for (auto [i, branch] : llvm::enumerate(branches)) {
       Region &region = i + 1 < branches.size() ? switchOp.getCaseRegions()[i]
                                                : switchOp.getDefaultRegion();
       Block *block = rewriter.createBlock(&region);
-      SmallVector<Value> results = cloneBody(rewriter, branch, block, args);
-      scf::YieldOp::create(rewriter, loc, results);
+      yieldResults(rewriter, loc, cloneBody(rewriter, branch, block, args),
+                   *types);
     }
     replaceNode(rewriter, node, switchOp.getResults());
     return success();

@@ -561,6 +561,15 @@ FailureOr<Value> lowering::applyFusedOps(Operation *node, OpBuilder &b, Value x,
       });
 }
 
+void lowering::addNodeLowering(RewritePatternSet &patterns, StringRef opType,
+                               NodeLoweringFn fn) {
+  MLIRContext *context = patterns.getContext();
+  if (RegisteredOperationName::lookup(("tfg." + opType).str(), context))
+    patterns.add<NodeLowering>(opType, context, fn);
+  else
+    patterns.add<GenericNodeLowering>(opType, context, fn);
+}
+
 int64_t lowering::intAttrOr(Operation *node, StringRef name, int64_t fallback) {
   if (auto attr = node->getAttrOfType<IntegerAttr>(name))
     return attr.getInt();

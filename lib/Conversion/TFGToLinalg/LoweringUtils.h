@@ -154,6 +154,22 @@ void populateQuantizationPatterns(RewritePatternSet &patterns);
 void populateControlFlowPatterns(RewritePatternSet &patterns);
 void populateScatterPatterns(RewritePatternSet &patterns);
 void populateTopKPatterns(RewritePatternSet &patterns);
+void populateTensorListPatterns(RewritePatternSet &patterns);
+
+/// Loop state (TensorListPatterns.cpp): a TensorList, and a TensorArrayV3's
+/// flow, are tensors [num_elements, element...]. A list whose element
+/// shape is not known yet (nothing written, no fully known element_shape)
+/// is a tensor<num_elements x dtype> with this encoding: it holds no data;
+/// the first write makes it zeros of the written shape.
+inline constexpr llvm::StringLiteral kUnsetListEncoding = "tfg.unset_list";
+bool isUnsetList(Type type);
+/// The list type that the unset list `loopType` takes when a loop body
+/// returns `written` for it (a list of the same length and dtype), else
+/// null.
+RankedTensorType refineUnsetList(Type loopType, Type written);
+/// A list of `type` whose elements are zeros (TensorFlow's value of unset
+/// elements).
+Value createZeroList(OpBuilder &b, Location loc, RankedTensorType type);
 
 /// A quantized Const's #tfg.tensor_proto as signless integers of the
 /// dtype's width (raw values); an error naming the node for other dtypes.
@@ -213,6 +229,33 @@ struct NodeLowering : ConversionPattern {
   }
   NodeLoweringFn fn;
 };
+
+/// The same for an op type without a typed ODS op: its nodes are
+/// `tfg.generic` ops with a `tfg.op_type` attr. The pattern's debug name is
+/// the op type, which tells the lowering's check for unlowered nodes that
+/// generic nodes of this op type lower.
+struct GenericNodeLowering : OpConversionPattern<GenericOp> {
+  GenericNodeLowering(StringRef opType, MLIRContext *context, NodeLoweringFn fn)
+      : OpConversionPattern(context), opType(opType), fn(fn) {
+    setDebugName(opType);
+  }
+  LogicalResult
+  matchAndRewrite(GenericOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (getNodeOpType(op) != opType)
+      return failure();
+    return fn(op, adaptor.getOperands().take_front(getDataOperands(op).size()),
+              rewriter);
+  }
+  StringRef opType;
+  NodeLoweringFn fn;
+};
+
+/// Registers `fn` for op type `opType` (a string with static storage): a
+/// NodeLowering when the dialect has a typed op for it, else a
+/// GenericNodeLowering.
+void addNodeLowering(RewritePatternSet &patterns, StringRef opType,
+                     NodeLoweringFn fn);
 
 /// Integer attr of a node, or `fallback` when absent.
 int64_t intAttrOr(Operation *node, StringRef name, int64_t fallback);

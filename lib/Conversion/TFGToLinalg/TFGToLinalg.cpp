@@ -11,9 +11,11 @@
 #include "TFG/Dialect/IR/OpCategories.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::tfg {
 #define GEN_PASS_DEF_CONVERTTFGTOLINALG
@@ -38,26 +40,37 @@ struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
   }
 };
 
+/// A lowered value: a static tensor of a builtin element type (a scalar
+/// `variant` list or `resource` handle is static but not lowered yet).
 static bool isStaticTensor(Type type) {
   auto ranked = dyn_cast<RankedTensorType>(type);
-  return ranked && ranked.hasStaticShape();
+  return ranked && ranked.hasStaticShape() &&
+         !isa<VariantType, ResourceType>(ranked.getElementType());
 }
 
 /// One error listing the op types without a lowering and their nodes.
 LogicalResult checkEverythingLowers(func::FuncOp func,
                                     RewritePatternSet &patterns) {
   llvm::DenseSet<OperationName> lowered;
+  // Op types of generic nodes that lower: a GenericNodeLowering's debug name.
+  llvm::StringSet<> loweredGeneric;
   for (const auto &pattern : patterns.getNativePatterns())
-    if (std::optional<OperationName> root = pattern->getRootKind())
+    if (std::optional<OperationName> root = pattern->getRootKind()) {
       lowered.insert(*root);
+      if (root->getStringRef() == GenericOp::getOperationName())
+        loweredGeneric.insert(pattern->getDebugName());
+    }
   llvm::MapVector<StringRef, SmallVector<StringRef>> blocked;
   func.walk([&](Operation *op) {
     if (!isNodeOp(op))
       return;
-    // Generic nodes have no lowering, except functional control flow (its
-    // list-typed operands are why the importer keeps it generic).
-    bool lowers = isa<GenericOp>(op) ? isFunctionalControlFlow(op)
-                                     : lowered.contains(op->getName());
+    // Generic nodes lower when a GenericNodeLowering names their op type,
+    // and functional control flow (its list-typed operands are why the
+    // importer keeps it generic).
+    bool lowers = isa<GenericOp>(op)
+                      ? isFunctionalControlFlow(op) ||
+                            loweredGeneric.contains(getNodeOpType(op))
+                      : lowered.contains(op->getName());
     if (!lowers)
       blocked[getNodeOpType(op)].push_back(getNodeName(op));
   });
@@ -102,6 +115,7 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
   lowering::populateControlFlowPatterns(patterns);
   lowering::populateScatterPatterns(patterns);
   lowering::populateTopKPatterns(patterns);
+  lowering::populateTensorListPatterns(patterns);
   patterns.add<ReturnLowering>(context);
 
   if (failed(checkEverythingLowers(func, patterns)))
@@ -195,7 +209,11 @@ struct InferShapesPass : tfg::impl::InferShapesBase<InferShapesPass> {
         if (auto ranked = dyn_cast_or_null<RankedTensorType>(type))
           if (isa<TensorType>(result.getType()) &&
               cast<TensorType>(result.getType()).getElementType() ==
-                  ranked.getElementType())
+                  ranked.getElementType() &&
+              succeeded(verifyCompatibleShape(result.getType(), ranked)))
+            // Only a refinement: a lowered representation of another shape
+            // (a TensorArray's scalar flow carries the whole array) is not
+            // the node's shape.
             result.setType(ranked);
     });
     for (Operation &op : func.getBody().front())
