@@ -22,10 +22,12 @@
 #include "TFG/Analysis/DeadnessAnalysis.h"
 #include "TFG/Analysis/GraphQueries.h"
 #include "TFG/Dialect/IR/OpCategories.h"
+#include "TFG/Transforms/Utils/RewriteUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -194,13 +196,20 @@ public:
                         ValueRange data, ValueRange controls,
                         ArrayRef<Type> resultTypes,
                         ArrayRef<NamedAttribute> attrs, Attribute device) {
-    OperationState state(before->getLoc(), "tfg.generic");
+    // The typed op where the dialect has one (Identity), else generic.
+    std::string typedName = ("tfg." + opType).str();
+    bool typed =
+        RegisteredOperationName::lookup(typedName, context).has_value();
+    OperationState state(before->getLoc(), typed ? typedName : "tfg.generic");
     state.addOperands(data);
     state.addOperands(controls);
-    state.addAttribute(attrs::kOpType, StringAttr::get(context, opType));
+    if (!typed)
+      state.addAttribute(attrs::kOpType, StringAttr::get(context, opType));
     state.addAttributes(attrs);
     state.addTypes(resultTypes);
     state.addTypes(ControlType::get(context));
+    if (typed)
+      setOperandSegments(state, controls.size());
     OpBuilder builder(before);
     Operation *node = builder.create(state);
     node->setAttr(attrs::kName, StringAttr::get(context, name));
@@ -435,6 +444,11 @@ private:
         if (failed(drain()))
           return failure();
       }
+    // Loop variables in graph order, whatever order the walk met them.
+    for (Frame &frame : frames)
+      llvm::sort(frame.enters, [](Operation *a, Operation *b) {
+        return a->isBeforeInBlock(b);
+      });
     for (Operation &op : block) {
       if (!isNodeOp(&op) || floating.contains(&op))
         continue;
@@ -1087,9 +1101,8 @@ private:
       return FuncAttr::get(context, func.getSymNameAttr(),
                            DictionaryAttr::get(context, {}));
     };
-    Type predicateDtype = nodeDtype(first, getDataOperands(first)[1]);
-    if (!predicateDtype)
-      predicateDtype = IntegerType::get(context, 1);
+    // A Switch's predicate is a bool (its `T` is the data's dtype).
+    Type predicateDtype = IntegerType::get(context, 1);
     auto named = [&](StringRef name, Attribute value) {
       return NamedAttribute(StringAttr::get(context, name), value);
     };
@@ -1115,10 +1128,33 @@ private:
     llvm::DenseSet<Operation *> removedSet(removed.begin(), removed.end());
     for (Operation *merge : cond.merges)
       removedSet.insert(merge);
-    for (Operation *node : removed)
-      getControlToken(node).replaceUsesWithIf(ifToken, [&](OpOperand &use) {
-        return !removedSet.contains(use.getOwner());
-      });
+    auto isOutside = [&](OpOperand &use) {
+      return !removedSet.contains(use.getOwner());
+    };
+    for (auto &[node, branch] : cond.branchOf)
+      getControlToken(node).replaceUsesWithIf(ifToken, isOutside);
+    // A control edge from a Switch means "the Switch ran", which does not
+    // wait for a branch: it becomes an edge from what the Switch waited for
+    // (its data input's producer), not from the If, which may depend on
+    // the waiting node.
+    IRRewriter rewriter(context);
+    for (Operation *switchNode : cond.switches) {
+      Value token = getControlToken(switchNode);
+      Operation *producer = getDataOperands(switchNode)[0].getDefiningOp();
+      if (producer) {
+        token.replaceUsesWithIf(getControlToken(producer), isOutside);
+        continue;
+      }
+      for (Operation *user : llvm::to_vector(token.getUsers())) {
+        if (removedSet.contains(user))
+          continue;
+        SmallVector<Value> kept;
+        for (Value control : getControlOperands(user))
+          if (control != token)
+            kept.push_back(control);
+        setControlOperands(rewriter, user, kept);
+      }
+    }
     llvm::append_range(removed, cond.merges);
 
     // The predicate's Identity chains (tf.cond's pred_id) go with the
