@@ -222,8 +222,8 @@ public:
   /// `value` (and `token`). A fetched `removed` leaves an Identity of its
   /// name over `value`, so `removed:0` can still be fetched.
   void replaceRemovedNode(Operation *removed, unsigned index, Value value,
-                          Value token, Type dtype) {
-    if (isFetched(removed)) {
+                          Value token, Type dtype, bool mayBeFetched = true) {
+    if (mayBeFetched && isFetched(removed)) {
       Operation *standIn = createNode(
           removed, "Identity", getNodeName(removed), {value}, {},
           {getDataResults(removed)[index].getType()},
@@ -247,12 +247,24 @@ private:
   llvm::StringSet<> signatureNodes;
 };
 
-/// Erases `nodes`, whose results only `nodes` use (in cycles too).
-void eraseNodes(ArrayRef<Operation *> nodes) {
+/// Erases `nodes`, whose results only `nodes` may use (in cycles too); a
+/// node outside that still reads one is an error at that node, before
+/// anything is erased.
+LogicalResult eraseNodes(ArrayRef<Operation *> nodes) {
+  llvm::DenseSet<Operation *> erased(nodes.begin(), nodes.end());
+  for (Operation *node : nodes)
+    for (Operation *user : node->getUsers())
+      if (!erased.contains(user))
+        return user->emitError()
+               << kPass << ": node '"
+               << (isNodeOp(user) ? getNodeName(user) : StringRef("return"))
+               << "' reads '" << getNodeName(node)
+               << "', which the raising replaces and cannot be read there";
   for (Operation *node : nodes)
     node->dropAllReferences();
   for (Operation *node : nodes)
     node->erase();
+  return success();
 }
 
 /// Erases the nodes of `candidates` left without users, and then their
@@ -752,8 +764,11 @@ private:
 
     for (auto [i, var] : llvm::enumerate(vars))
       for (Operation *exit : var.exits)
+        // Only the graph's own frame has outputs: an unused Exit of an
+        // inner loop computes nothing anyone can fetch.
         ctx.replaceRemovedNode(exit, 0, whileNode->getResult(i),
-                               getControlToken(whileNode), var.dtype);
+                               getControlToken(whileNode), var.dtype,
+                               /*mayBeFetched=*/frame.parent == 0);
 
     // Everything left of the frame goes; the Enters were in the parent.
     SmallVector<Operation *> removed(frame.members.begin(),
@@ -768,9 +783,8 @@ private:
       parent.members.insert(whileNode);
     for (Operation *node : removed)
       frameOf.erase(node);
-    eraseNodes(removed);
     frame.members.clear();
-    return success();
+    return eraseNodes(removed);
   }
 
   Block &block;
@@ -1168,7 +1182,8 @@ private:
           break;
         chains.insert(producer);
       }
-    eraseNodes(removed);
+    if (failed(eraseNodes(removed)))
+      return failure();
     eraseUnusedNodes(chains);
     return success();
   }
