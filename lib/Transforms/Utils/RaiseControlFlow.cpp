@@ -823,7 +823,10 @@ public:
     while (true) {
       llvm::MapVector<Value, SmallVector<Operation *>> groups;
       for (Operation &op : block) {
-        if (!isSwitchLike(&op) || getDataOperands(&op).size() != 2)
+        // Switch and RefSwitch: (data, pred) -> (false, true). _SwitchN, a
+        // runtime-internal form with an int branch index, is not raised.
+        if (!isSwitchLike(&op) || getDataOperands(&op).size() != 2 ||
+            getDataResults(&op).size() != 2 || getNodeOpType(&op) == "_SwitchN")
           continue;
         Value predicate = getDataOperands(&op)[1];
         if (getConstantPredicate(predicate))
@@ -832,11 +835,16 @@ public:
       }
       if (groups.empty())
         return success();
+      SmallVector<Cond> conds;
+      for (auto &[predicate, switches] : groups)
+        for (SmallVector<Operation *> &part : splitByRegion(switches)) {
+          Cond cond;
+          cond.predicate = predicate;
+          cond.switches = std::move(part);
+          conds.push_back(std::move(cond));
+        }
       bool raised = false;
-      for (auto &[predicate, switches] : groups) {
-        Cond cond;
-        cond.predicate = predicate;
-        cond.switches = switches;
+      for (Cond &cond : conds) {
         FailureOr<bool> innermost = analyze(cond);
         if (failed(innermost))
           return failure();
@@ -848,7 +856,7 @@ public:
         break;
       }
       if (!raised) {
-        Operation *first = groups.front().second.front();
+        Operation *first = conds.front().switches.front();
         return condError(first) << "is in a conditional whose branches "
                                    "overlap another's without nesting";
       }
@@ -856,6 +864,49 @@ public:
   }
 
 private:
+  /// Splits the Switches on one predicate into conditionals: two Switches
+  /// are one conditional when the nodes their outputs reach (up to the
+  /// Merges) meet. tf.cond twice on one predicate (a batch norm's and a
+  /// dropout's `training`) is two conditionals, the second switching the
+  /// first's Merge.
+  SmallVector<SmallVector<Operation *>>
+  splitByRegion(ArrayRef<Operation *> switches) {
+    SmallVector<unsigned> leader(switches.size());
+    for (unsigned i = 0; i < switches.size(); ++i)
+      leader[i] = i;
+    auto find = [&](unsigned i) {
+      while (leader[i] != i)
+        i = leader[i] = leader[leader[i]];
+      return i;
+    };
+    llvm::DenseMap<Operation *, unsigned> reachedBy;
+    for (auto [index, switchNode] : llvm::enumerate(switches)) {
+      SmallVector<Operation *> worklist;
+      auto visit = [&](Operation *user) {
+        auto [it, inserted] = reachedBy.try_emplace(user, index);
+        if (!inserted) {
+          leader[find(it->second)] = find(index);
+          return;
+        }
+        if (!isMergeLike(user))
+          worklist.push_back(user);
+      };
+      for (Value output : getDataResults(switchNode))
+        for (Operation *user : output.getUsers())
+          visit(user);
+      while (!worklist.empty())
+        for (Operation *user : worklist.pop_back_val()->getUsers())
+          visit(user);
+    }
+    llvm::MapVector<unsigned, SmallVector<Operation *>> parts;
+    for (auto [index, switchNode] : llvm::enumerate(switches))
+      parts[find(index)].push_back(switchNode);
+    SmallVector<SmallVector<Operation *>> result;
+    for (auto &entry : parts)
+      result.push_back(std::move(entry.second));
+    return result;
+  }
+
   InFlightDiagnostic condError(Operation *node) {
     InFlightDiagnostic diag = node->emitError();
     diag << kPass << ": cannot raise the conditional of Switch '"
