@@ -121,9 +121,9 @@ public:
   /// Is `node` fetched by name: the signature names it, or it is a graph
   /// node nothing uses (a graph output)?
   bool isFetched(Operation *node) {
-    if (signatureNodes.contains(getNodeName(node)))
-      return true;
-    return isa<GraphOp>(node->getParentOp()) && node->use_empty();
+    if (!isa<GraphOp>(node->getParentOp()))
+      return false; // a function's outputs are its return
+    return signatureNodes.contains(getNodeName(node)) || node->use_empty();
   }
 
   /// A new library function `base` (made unique) with one data argument of
@@ -1090,11 +1090,16 @@ private:
       branchNodes[static_cast<unsigned>(it->second)].push_back(&op);
       for (Value operand : getDataOperands(&op))
         if (!branchOfValue(cond, operand)) {
+          // The value's element type, else its producer's dtype (a Const,
+          // a Placeholder) or `T` (most one-output ops).
           Type dtype = elementDtype(operand.getType());
-          if (Operation *producer = operand.getDefiningOp())
-            if (getDataResults(producer).size() == 1)
-              if (auto attr = producer->getAttrOfType<TypeAttr>("dtype"))
+          Operation *producer = operand.getDefiningOp();
+          if (!dtype && producer && getDataResults(producer).size() == 1)
+            for (StringRef attrName : {"dtype", "T"})
+              if (auto attr = producer->getAttrOfType<TypeAttr>(attrName)) {
                 dtype = attr.getValue();
+                break;
+              }
           if (failed(addInput(operand, dtype)))
             return failure();
         }
