@@ -282,3 +282,58 @@ module @plain {
     %n, %cn = tfg.Neg(%x) name("neg") {T = f32} : (tensor<2xf32>) -> (tensor<2xf32>)
   }
 }
+
+// -----
+
+// A Merge nothing uses is an output of the graph: an Identity of its name
+// reads the If's output, so `cond/Merge:0` can still be fetched. pred_id
+// goes with the Switches.
+// CHECK-LABEL: module @fetched_merge
+// CHECK: %[[IF:.*]], %{{.*}} = tfg.generic "If"
+// CHECK-NEXT: tfg.Identity(%[[IF]]) name("cond/Merge") {T = f32}
+// CHECK-NOT: pred_id
+module @fetched_merge {
+  tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+    %p, %cp = tfg.Placeholder name("p") {dtype = i1, shape = #tfg.shape<>} : () -> (tensor<i1>)
+    %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<2>} : () -> (tensor<2xf32>)
+    %pid, %cpid = tfg.Identity(%p) name("cond/pred_id") {T = i1} : (tensor<i1>) -> (tensor<i1>)
+    %sx:2, %csx = tfg.Switch(%x, %pid) name("cond/Switch") {T = f32} : (tensor<2xf32>, tensor<i1>) -> (tensor<2xf32>, tensor<2xf32>)
+    %neg, %cneg = tfg.Neg(%sx#1) name("cond/Neg") {T = f32} : (tensor<2xf32>) -> (tensor<2xf32>)
+    %m:2, %cm = tfg.Merge(%sx#0, %neg) name("cond/Merge") {N = 2 : i64, T = f32} : (tensor<2xf32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<i32>)
+  }
+}
+
+// -----
+
+// A v1 loop inside a library function is raised there: the function's
+// argument enters the frame, and the function returns the While's output
+// where it returned the Exit.
+// CHECK-LABEL: module @loop_in_function
+// CHECK: tfg.func @f(%[[A:[^:]*]]: tensor<*xi32>,
+// CHECK: %[[W:.*]], %{{.*}} = tfg.generic "While"(%[[A]]) name("w") {T = [i32], body = #tfg.func<"w_body", {}>, cond = #tfg.func<"w_cond", {}>
+// CHECK-NEXT: tfg.return(%[[W]] : tensor<*xi32>)
+// CHECK: tfg.func @w_cond(
+// CHECK: tfg.func @w_body(
+module @loop_in_function {
+  tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+    %x, %cx = tfg.Placeholder name("x") {dtype = i32, shape = #tfg.shape<>} : () -> (tensor<i32>)
+    %c, %cc = tfg.generic "PartitionedCall"(%x) name("call") {f = #tfg.func<"f", {}>, Tin = [i32], Tout = [i32]} : (tensor<i32>) -> (tensor<*xi32>)
+  }
+  tfg.func @f(%a: tensor<*xi32>, %ctl_a: !tfg.control) attributes {
+      inputs = [#tfg.arg<name = "a", type = i32>],
+      outputs = [#tfg.arg<name = "y", type = i32>]
+  } {
+    %e, %ce = tfg.Enter(%a) name("w/Enter") {T = i32, frame_name = "w/while_context", is_constant = false, parallel_iterations = 10 : i64} : (tensor<*xi32>) -> (tensor<*xi32>)
+    %m:2, %cm = tfg.Merge(%e, %ni) name("w/Merge") {N = 2 : i64, T = i32} : (tensor<*xi32>, tensor<*xi32>) -> (tensor<*xi32>, tensor<i32>)
+    %ten, %cten = tfg.Const [%cm] name("w/ten") {dtype = i32, value = dense<10> : tensor<i32>} : () -> (tensor<i32>)
+    %lt, %clt = tfg.Less(%m#0, %ten) name("w/Less") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi1>)
+    %lc, %clc = tfg.LoopCond(%lt) name("w/LoopCond") : (tensor<*xi1>) -> (tensor<*xi1>)
+    %sw:2, %csw = tfg.Switch(%m#0, %lc) name("w/Switch") {T = i32} : (tensor<*xi32>, tensor<*xi1>) -> (tensor<*xi32>, tensor<*xi32>)
+    %id, %cid = tfg.Identity(%sw#1) name("w/Identity") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+    %one, %cone = tfg.Const [%cid] name("w/one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+    %add, %cadd = tfg.AddV2(%id, %one) name("w/add") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+    %ni, %cni = tfg.NextIteration(%add) name("w/NextIteration") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+    %xx, %cxx = tfg.Exit(%sw#0) name("w/Exit") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+    tfg.return(%xx : tensor<*xi32>)
+  }
+}
