@@ -192,7 +192,9 @@ def RaiseV1ControlFlow : Pass<"tfg-raise-v1-control-flow", "mlir::ModuleOp"> {
     argument's control token.
 
     Conditionals. Switches whose predicate is not a constant are grouped by
-    predicate (seen through Identity, as tf.cond's `pred_id`); a branch is
+    predicate (seen through Identity, as tf.cond's `pred_id`) and split by
+    the regions their outputs reach (two tf.conds on one flag are two
+    `If`s); a branch is
     what the Switches' outputs 1 (then) or 0 (else) reach over data and
     control edges up to the Merges that take one value of each branch, the
     `If`'s outputs. Conditionals are raised innermost first. The `If` (named
