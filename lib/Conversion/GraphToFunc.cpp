@@ -345,7 +345,8 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
                    << getNodeOpType(producer) << ") in function '"
                    << function.getSymName()
                    << "' is on a cycle (a v1 while loop): loops inside "
-                      "functions cannot be lowered";
+                      "functions cannot be lowered; raise them to While "
+                      "first (tfg-raise-v1-control-flow)";
           if (s == 0) {
             s = 1;
             stack.push_back({producer, 0});
@@ -434,8 +435,9 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
     return onCycle->emitError()
            << "node '" << getNodeName(onCycle) << "' ("
            << getNodeOpType(onCycle)
-           << ") is on a cycle (a v1 while loop): loops cannot be lowered; "
-              "control flow the outputs reach:"
+           << ") is on a cycle (a v1 while loop): loops cannot be lowered "
+              "until raised to While (tfg-raise-v1-control-flow); control "
+              "flow the outputs reach:"
            << list;
   }
 

@@ -142,6 +142,9 @@ void printPipelinePasses(OpPassManager &pm, llvm::raw_ostream &os) {
 
 void buildLowerToLinalgPipeline(OpPassManager &pm,
                                 const LowerToLLVMOptions &options) {
+  // TF1 graphs spell loops and conditionals in v1 control flow; the
+  // lowering takes functional While/If (a no-op on graphs without them).
+  pm.addPass(createRaiseV1ControlFlow());
   GraphToFuncOptions graphToFunc;
   graphToFunc.inputs = options.inputs;
   graphToFunc.inputShapes = options.inputShapes;

@@ -161,6 +161,65 @@ def FunctionalToV1ControlFlow
   ];
 }
 
+def RaiseV1ControlFlow : Pass<"tfg-raise-v1-control-flow", "mlir::ModuleOp"> {
+  let summary = "Raise v1 Enter/Merge/Switch/LoopCond/NextIteration/Exit "
+                "loops and Switch/Merge conditionals to functional While/If";
+  let description = [{
+    The inverse of `tfg-functional-to-v1-control-flow`, as TensorFlow's
+    `functionalize_control_flow` (tf2xla) does it, for the graph and every
+    library function: compilers (the CPU lowering among them) take
+    functional `While` / `If` nodes, TF1 graphs hold v1 frames.
+
+    Loops. Every node gets a frame by TensorFlow's executor rules: an
+    Enter's users are in its `frame_name` inside the Enter's own frame, an
+    Exit's users in the parent frame, other users in the node's frame (a
+    Const with no input, and stateless nodes of constants only, belong to
+    no frame and are copied where they are used). Frames are raised
+    innermost first, so an outer body holds the inner loop as a `While`.
+    Per frame: one `LoopCond`; per Enter with `is_constant = false` a loop
+    variable `Merge(Enter, NextIteration)` → `Switch(Merge, LoopCond)` →
+    `Exit` on output 0, the body on output 1; Enters with `is_constant =
+    true` are loop invariants, passed as extra loop variables that the body
+    returns unchanged (resource handles such as a TensorArray's are
+    ordinary variables). `parallel_iterations` is kept as an attr and has
+    no other effect. The cond function is what the LoopCond's input reads
+    back to the Merges and invariants; the body is what the NextIterations
+    read back to the Switches' outputs 1, plus every other node of the
+    frame. The `While` (named after the frame, `x/while_context` → `x/while`)
+    takes the Enters' inputs and control inputs; users of an Exit read the
+    `While`'s output, control users wait for the `While`. Control edges
+    between nodes of the frame and the skeleton become the function
+    argument's control token.
+
+    Conditionals. Switches whose predicate is not a constant are grouped by
+    predicate (seen through Identity, as tf.cond's `pred_id`) and split by
+    the regions their outputs reach (two tf.conds on one flag are two
+    `If`s); a branch is
+    what the Switches' outputs 1 (then) or 0 (else) reach over data and
+    control edges up to the Merges that take one value of each branch, the
+    `If`'s outputs. Conditionals are raised innermost first. The `If` (named
+    after the Merges' scope, `x/cond/Merge` → `x/cond`) takes the
+    predicate, the Switches' inputs and whatever the branches read from
+    outside; control inputs of the Switches and of branch nodes from
+    outside become its control inputs; control edges out of the branches
+    wait for the `If`. Switch/Merge pairs with a constant predicate are left
+    for `tfg-eliminate-switch-merge`.
+
+    A raised Exit or Merge that the serving signature names, or that is an
+    output of the graph (nothing uses it), leaves an `Identity` of its name
+    over the new output. Functions are named `<node>_cond`, `_body`,
+    `_then`, `_else` (made unique); their arguments `arg<i>`.
+
+    Errors, one per run, at the node, naming the node and its frame or
+    Switch: an Exit, NextIteration or LoopCond outside any frame, a node fed
+    from two frames, a frame without a LoopCond or with two, a
+    NextIteration feeding no loop Merge, a loop Merge without a
+    NextIteration or not switched on the LoopCond, a node in both branches
+    of a conditional, a Merge of one branch with outside values, a
+    conditional no Merge joins.
+  }];
+}
+
 def NameBySignature : Pass<"tfg-name-by-signature", "mlir::ModuleOp"> {
   let summary = "Name a graph's inputs and outputs after its serving signature";
   let description = [{
