@@ -152,6 +152,7 @@ void populateNormalizationPatterns(RewritePatternSet &patterns);
 void populateRandomPatterns(RewritePatternSet &patterns);
 void populateQuantizationPatterns(RewritePatternSet &patterns);
 void populateControlFlowPatterns(RewritePatternSet &patterns);
+void populateNonMaxSuppressionPatterns(RewritePatternSet &patterns);
 
 /// A quantized Const's #tfg.tensor_proto as signless integers of the
 /// dtype's width (raw values); an error naming the node for other dtypes.

@@ -26,7 +26,7 @@ using namespace mlir::tfg;
 
 namespace {
 
-/// func.return takes the lowered (static) values; the function type is
+/// func.return takes the lowered values; the function type is
 /// updated to match after the conversion.
 struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -38,10 +38,9 @@ struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
   }
 };
 
-static bool isStaticTensor(Type type) {
-  auto ranked = dyn_cast<RankedTensorType>(type);
-  return ranked && ranked.hasStaticShape();
-}
+/// A lowered value: a ranked tensor. Its dimensions are static except
+/// where the result size depends on the data (NonMaxSuppression's indices).
+static bool isLoweredTensor(Type type) { return isa<RankedTensorType>(type); }
 
 /// One error listing the op types without a lowering and their nodes.
 LogicalResult checkEverythingLowers(func::FuncOp func,
@@ -76,8 +75,8 @@ LogicalResult checkEverythingLowers(func::FuncOp func,
                           << (nodes == 1 ? "" : "s") << " of " << blocked.size()
                           << " op type" << (blocked.size() == 1 ? "" : "s")
                           << " without a CPU lowering (v1 control flow, "
-                             "string ops and ops like NonMaxSuppression "
-                             "are not lowered):"
+                             "string ops and training ops like "
+                             "BroadcastGradientArgs are not lowered):"
                           << list;
 }
 
@@ -100,6 +99,7 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
   lowering::populateRandomPatterns(patterns);
   lowering::populateQuantizationPatterns(patterns);
   lowering::populateControlFlowPatterns(patterns);
+  lowering::populateNonMaxSuppressionPatterns(patterns);
   patterns.add<ReturnLowering>(context);
 
   if (failed(checkEverythingLowers(func, patterns)))
@@ -111,7 +111,7 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
                          tensor::TensorDialect, func::FuncDialect>();
   target.addIllegalDialect<TFGDialect>();
   target.addDynamicallyLegalOp<func::ReturnOp>([](func::ReturnOp op) {
-    return llvm::all_of(op.getOperandTypes(), isStaticTensor);
+    return llvm::all_of(op.getOperandTypes(), isLoweredTensor);
   });
   // A pattern that fails explains why, naming the node; the driver's
   // generic "failed to legalize" that follows would only repeat it.
