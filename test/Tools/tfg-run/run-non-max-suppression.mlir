@@ -15,7 +15,7 @@
 // RUN: %python %S/Inputs/make_npy.py %t.boxes.npy "<f4" 6x4 "0,0,10,10,1,1,11,11,10,20,0,30,0,22,10,32,50,50,60,60,15,10,5,0"
 // RUN: %python %S/Inputs/make_npy.py %t.scores.npy "<f4" 6 "0.9,0.75,0.8,0.8,0.5,0.6"
 // RUN: %python %S/Inputs/make_npy.py %t.iou.npy "<f4" "" 0.7
-// RUN: tfg-run %s --input boxes=%t.boxes.npy --input scores=%t.scores.npy --input iou=%t.iou.npy --outputs hard,hard:1,all,all:1,top2,top2:1,loose,loose:1,soft,soft:1,soft:2,soft_cut,soft_cut:1,soft_cut:2,soft_zero,soft_zero:1,soft_zero:2,flat,flat:1,half,half:1,valid_only:1,v5_valid_only:2 --print-outputs 8 | FileCheck %s
+// RUN: tfg-run %s --input boxes=%t.boxes.npy --input scores=%t.scores.npy --input iou=%t.iou.npy --outputs hard,hard:1,all,all:1,top2,top2:1,loose,loose:1,soft,soft:1,soft:2,soft_cut,soft_cut:1,soft_cut:2,soft_zero,soft_zero:1,soft_zero:2,flat,flat:1,half,half:1,half_soft,half_soft:1,valid_only:1,v5_valid_only:2 --print-outputs 8 | FileCheck %s
 
 // CHECK: compile:
 // Hard NMS, iou_threshold 0.5, score_threshold 0.5 (box 4's 0.5 is not
@@ -66,6 +66,13 @@
 // T = half gives the same selection.
 // CHECK-DAG: half = 0 2 5 0 0 0{{$}}
 // CHECK-DAG: half:1 = 3{{$}}
+// Soft-NMS in half (V5, T = half, its scalars half too): the same steps
+// with every product and weight rounded to half, the IoU in float; the
+// scores are the half-rounded inputs (0.9 -> 0.8999, 0.8 -> 0.7998) and
+// the float run's values within half's rounding: 0.5371 (float 0.53690),
+// 0.5127 (0.51294), 0.4119 (0.41156; two roundings on the way).
+// CHECK-DAG: half_soft = 0 2 5 3 4 1{{$}}
+// CHECK-DAG: half_soft:1 = 0.899902344 0.799804688 0.537109375 0.512695312 0.5 0.411865234{{$}}
 // Unpadded V4 and V5: the count is static even though the indices are not.
 // CHECK-DAG: valid_only:1 = 3{{$}}
 // CHECK-DAG: v5_valid_only:2 = 3{{$}}
@@ -96,6 +103,10 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %boxes16, %c23 = tfg.Cast(%boxes) name("boxes16") {SrcT = f32, DstT = f16, Truncate = false} : (tensor<6x4xf32>) -> (tensor<*xf16>)
   %scores16, %c24 = tfg.Cast(%scores) name("scores16") {SrcT = f32, DstT = f16, Truncate = false} : (tensor<6xf32>) -> (tensor<*xf16>)
   %half:2, %c25 = tfg.NonMaxSuppressionV4(%boxes16, %scores16, %six, %half_iou, %st_05) name("half") {T = f16, T_threshold = f32, pad_to_max_output_size = true} : (tensor<*xf16>, tensor<*xf16>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<*xi32>, tensor<*xi32>)
+  %iou16, %c28 = tfg.Const name("iou16") {dtype = f16, value = dense<0.5> : tensor<f16>} : () -> (tensor<f16>)
+  %st16, %c29 = tfg.Const name("st16") {dtype = f16, value = dense<0.3> : tensor<f16>} : () -> (tensor<f16>)
+  %sigma16, %c30 = tfg.Const name("sigma16") {dtype = f16, value = dense<0.5> : tensor<f16>} : () -> (tensor<f16>)
+  %half_soft:3, %c31 = tfg.NonMaxSuppressionV5(%boxes16, %scores16, %six, %iou16, %st16, %sigma16) name("half_soft") {T = f16, pad_to_max_output_size = true} : (tensor<*xf16>, tensor<*xf16>, tensor<i32>, tensor<f16>, tensor<f16>, tensor<f16>) -> (tensor<*xi32>, tensor<*xf16>, tensor<*xi32>)
   %valid_only:2, %c26 = tfg.NonMaxSuppressionV4(%boxes, %scores, %six, %half_iou, %st_05) name("valid_only") {T = f32, T_threshold = f32} : (tensor<6x4xf32>, tensor<6xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<*xi32>, tensor<*xi32>)
   %v5_valid_only:3, %c27 = tfg.NonMaxSuppressionV5(%boxes, %scores, %six, %half_iou, %st_05, %zero) name("v5_valid_only") {T = f32} : (tensor<6x4xf32>, tensor<6xf32>, tensor<i32>, tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xi32>, tensor<*xf32>, tensor<*xi32>)
 }
