@@ -11,11 +11,12 @@
 // * Each step pops the top and compares it with the boxes selected since it
 //   was last compared (its suppress_begin), newest first, multiplying its
 //   score by the suppression weight: exp(-0.5 / sigma * iou^2) for soft-NMS
-//   (soft_nms_sigma > 0), else 1, or 0 when iou > iou_threshold (then it is
-//   suppressed). An unchanged score selects the box; a lowered score still
-//   above score_threshold puts it back into the queue; anything else drops
-//   it. The step order, the multiplication order and the float types are
-//   the kernel's, so the selected indices and scores are TensorFlow's.
+//   (soft_nms_sigma > 0; iou_threshold plays no part there), else 1, or 0
+//   when iou > iou_threshold (then it is suppressed). An unchanged score
+//   selects the box; a lowered score still above score_threshold puts it
+//   back into the queue; anything else drops it. The step order, the
+//   multiplication order and the float types are the kernel's, so the
+//   selected indices and scores are TensorFlow's.
 //
 // Cost: every candidate is compared with each selected box at most once
 // (suppress_begin), and pops cost O(log n): O(n log n + n * max_output_size)
@@ -31,8 +32,6 @@
 #include "LoweringUtils.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
-
-#include <limits>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -377,9 +376,9 @@ Selection buildSelection(OpBuilder &b, Location l, Value scores,
   auto loop = scf::WhileOp::create(
       b, l, ValueRange(init).getTypes(), init,
       [&](OpBuilder &b, Location l, ValueRange args) {
-        auto [heapState, selectionState] = unpackState(args, withScores);
-        Heap heap = heapState;
-        Selection selection = selectionState;
+        Heap heap;
+        Selection selection;
+        std::tie(heap, selection) = unpackState(args, withScores);
         Value more = arith::AndIOp::create(
             b, l,
             arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult,
@@ -389,16 +388,18 @@ Selection buildSelection(OpBuilder &b, Location l, Value scores,
         scf::ConditionOp::create(b, l, more, args);
       },
       [&](OpBuilder &b, Location l, ValueRange args) {
-        auto [heapState, selectionState] = unpackState(args, withScores);
-        Heap heap = heapState;
-        Selection selection = selectionState;
-        auto [popped, remaining] = pop(b, l, heap, numBoxes);
-        Entry candidate = popped;
-        Heap rest = remaining;
+        Heap heap;
+        Selection selection;
+        std::tie(heap, selection) = unpackState(args, withScores);
+        Entry candidate;
+        Heap rest; // the queue without the candidate
+        std::tie(candidate, rest) = pop(b, l, heap, numBoxes);
         similarity.setCandidate(b, l, candidate.box);
         // Compare with the boxes selected since the candidate's last turn,
         // newest first; stop at a hard suppression or once the score is
-        // down to score_threshold.
+        // down to score_threshold. Carried: the number of selected boxes
+        // still to compare (from the newest), the score, hard-suppressed,
+        // stop.
         Value falseValue = arith::ConstantIntOp::create(b, l, 0, 1);
         SmallVector<Value> scanInit = {selection.count, candidate.score,
                                        falseValue, falseValue};
