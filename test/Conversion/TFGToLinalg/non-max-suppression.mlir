@@ -1,4 +1,14 @@
 // RUN: tfg-opt %s --split-input-file --tfg-lower-to-linalg | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-graph-to-func --tfg-infer-shapes | FileCheck %s --check-prefix=SHAPES
+
+// tfg-infer-shapes shows the lowering's result types on the nodes: the
+// unpadded indices have a run-time length, the padded ones are static.
+// SHAPES-LABEL: module @v3
+// SHAPES: tfg.NonMaxSuppressionV3{{.*}} -> (tensor<?xi32>)
+// SHAPES-LABEL: module @v4_padded
+// SHAPES: tfg.NonMaxSuppressionV4{{.*}} -> (tensor<5xi32>, tensor<i32>)
+// SHAPES-LABEL: module @v5
+// SHAPES: tfg.NonMaxSuppressionV5{{.*}} -> (tensor<?xi32>, tensor<?xf32>, tensor<i32>)
 
 // NonMaxSuppressionV3 without padding: the selection loop writes into a
 // buffer of min(max_output_size, num_boxes) = 3 zeros, and the result is
