@@ -38,9 +38,15 @@ struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
   }
 };
 
-/// A lowered value: a ranked tensor. Its dimensions are static except
-/// where the result size depends on the data (NonMaxSuppression's indices).
-static bool isLoweredTensor(Type type) { return isa<RankedTensorType>(type); }
+/// A lowered value: a ranked tensor that no TFG node produces. Its
+/// dimensions are static except where the result size depends on the data
+/// (NonMaxSuppression's indices), so the type alone does not tell a lowered
+/// value from a node's.
+static bool isLoweredValue(Value value) {
+  Operation *def = value.getDefiningOp();
+  return isa<RankedTensorType>(value.getType()) &&
+         !(def && isa<TFGDialect>(def->getDialect()));
+}
 
 /// One error listing the op types without a lowering and their nodes.
 LogicalResult checkEverythingLowers(func::FuncOp func,
@@ -111,7 +117,7 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
                          tensor::TensorDialect, func::FuncDialect>();
   target.addIllegalDialect<TFGDialect>();
   target.addDynamicallyLegalOp<func::ReturnOp>([](func::ReturnOp op) {
-    return llvm::all_of(op.getOperandTypes(), isLoweredTensor);
+    return llvm::all_of(op.getOperands(), isLoweredValue);
   });
   // A pattern that fails explains why, naming the node; the driver's
   // generic "failed to legalize" that follows would only repeat it.
