@@ -4,6 +4,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -50,6 +51,12 @@ double Tensor::elementAsDouble(int64_t i) const {
     return read(float());
   if (kind == "f8")
     return read(double());
+  if (kind == "f2") { // IEEE half: printed and compared like the others
+    uint16_t bits;
+    std::memcpy(&bits, p + i * sizeof(bits), sizeof(bits));
+    return llvm::APFloat(llvm::APFloat::IEEEhalf(), llvm::APInt(16, bits))
+        .convertToDouble();
+  }
   if (kind == "i4")
     return read(int32_t());
   if (kind == "i8")

@@ -63,7 +63,8 @@ def InferShapes : Pass<"tfg-infer-shapes", "mlir::ModuleOp"> {
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
-    "mlir::math::MathDialect", "mlir::tensor::TensorDialect",
+    "mlir::math::MathDialect", "mlir::scf::SCFDialect",
+    "mlir::tensor::TensorDialect",
   ];
 }
 
@@ -75,17 +76,21 @@ def ConvertTFGToLinalg : Pass<"tfg-convert-to-linalg", "mlir::ModuleOp"> {
     ops for convolutions, matmuls and pooling (so that later passes can tile
     and vectorize them), `linalg.generic` for elementwise ops with
     TensorFlow's broadcasting, `tensor` ops for shape manipulation, and
-    `arith.constant` (dense or `dense_resource`) for Consts. Each pattern
-    derives its static result type from its operands; an operand whose
+    `arith.constant` (dense or `dense_resource`) for Consts, `scf` loops
+    for functional control flow and NonMaxSuppression. Each pattern
+    derives its static result type from its operands (NonMaxSuppression's
+    unpadded outputs have a length known only at run time: `?`); an
+    operand whose
     shape is not static, or a shape/axis operand that is not a constant,
     is an error naming the node. Before converting, the pass lists every
     op type that has no lowering, with the nodes that use it (v1 control
-    flow, NonMaxSuppression, string ops, ...), and fails.
+    flow, string ops, training ops, ...), and fails.
     The function's result types are updated to the lowered values' types.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
-    "mlir::math::MathDialect", "mlir::tensor::TensorDialect",
+    "mlir::math::MathDialect", "mlir::scf::SCFDialect",
+    "mlir::tensor::TensorDialect",
   ];
 }
 

@@ -170,6 +170,7 @@ RankedTensorType refineUnsetList(Type loopType, Type written);
 /// A list of `type` whose elements are zeros (TensorFlow's value of unset
 /// elements).
 Value createZeroList(OpBuilder &b, Location loc, RankedTensorType type);
+void populateNonMaxSuppressionPatterns(RewritePatternSet &patterns);
 
 /// A quantized Const's #tfg.tensor_proto as signless integers of the
 /// dtype's width (raw values); an error naming the node for other dtypes.

@@ -28,7 +28,7 @@ using namespace mlir::tfg;
 
 namespace {
 
-/// func.return takes the lowered (static) values; the function type is
+/// func.return takes the lowered values; the function type is
 /// updated to match after the conversion.
 struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -40,12 +40,16 @@ struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
   }
 };
 
-/// A lowered value: a static tensor of a builtin element type (a scalar
-/// `variant` list or `resource` handle is static but not lowered yet).
-static bool isStaticTensor(Type type) {
-  auto ranked = dyn_cast<RankedTensorType>(type);
-  return ranked && ranked.hasStaticShape() &&
-         !isa<VariantType, ResourceType>(ranked.getElementType());
+/// A lowered value: a ranked tensor of a builtin element type that no TFG
+/// node produces. Its dimensions are static except where the result size
+/// depends on the data (NonMaxSuppression's indices), so the shape alone does
+/// not tell a lowered value from a node's; a `variant` list or `resource`
+/// handle is not lowered yet.
+static bool isLoweredValue(Value value) {
+  Operation *def = value.getDefiningOp();
+  auto ranked = dyn_cast<RankedTensorType>(value.getType());
+  return ranked && !isa<VariantType, ResourceType>(ranked.getElementType()) &&
+         !(def && isa<TFGDialect>(def->getDialect()));
 }
 
 /// One error listing the op types without a lowering and their nodes.
@@ -89,8 +93,8 @@ LogicalResult checkEverythingLowers(func::FuncOp func,
                           << (nodes == 1 ? "" : "s") << " of " << blocked.size()
                           << " op type" << (blocked.size() == 1 ? "" : "s")
                           << " without a CPU lowering (v1 control flow, "
-                             "string ops and ops like NonMaxSuppression "
-                             "are not lowered):"
+                             "string ops and training ops like "
+                             "BroadcastGradientArgs are not lowered):"
                           << list;
 }
 
@@ -116,6 +120,7 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
   lowering::populateScatterPatterns(patterns);
   lowering::populateTopKPatterns(patterns);
   lowering::populateTensorListPatterns(patterns);
+  lowering::populateNonMaxSuppressionPatterns(patterns);
   patterns.add<ReturnLowering>(context);
 
   if (failed(checkEverythingLowers(func, patterns)))
@@ -127,7 +132,7 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
                          tensor::TensorDialect, func::FuncDialect>();
   target.addIllegalDialect<TFGDialect>();
   target.addDynamicallyLegalOp<func::ReturnOp>([](func::ReturnOp op) {
-    return llvm::all_of(op.getOperandTypes(), isStaticTensor);
+    return llvm::all_of(op.getOperands(), isLoweredValue);
   });
   // A pattern that fails explains why, naming the node; the driver's
   // generic "failed to legalize" that follows would only repeat it.

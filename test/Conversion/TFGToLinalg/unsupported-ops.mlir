@@ -5,20 +5,19 @@
 // them, before anything is converted, at the graph. -verify-diagnostics
 // checks where and the first line; FileCheck the list on the lines after
 // it, which an expected-error (one line) cannot.
-// CHECK: error: cannot lower 3 nodes of 2 op types without a CPU lowering (v1 control flow, string ops and ops like NonMaxSuppression are not lowered):
-// CHECK-NEXT: {{^}}  NonMaxSuppressionV2: nms{{$}}
+// CHECK: error: cannot lower 3 nodes of 2 op types without a CPU lowering (v1 control flow, string ops and training ops like BroadcastGradientArgs are not lowered):
+// CHECK-NEXT: {{^}}  BroadcastGradientArgs: bga{{$}}
 // CHECK-NEXT: {{^}}  MyOp: custom1, custom2{{$}}
 // CHECK-NOT: error: cannot lower
 // expected-error @+1 {{cannot lower 3 nodes of 2 op types without a CPU lowering}}
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
-  %b, %cb = tfg.Placeholder name("boxes") {dtype = f32, shape = #tfg.shape<4x4>} : () -> (tensor<4x4xf32>)
-  %s, %cs = tfg.Placeholder name("scores") {dtype = f32, shape = #tfg.shape<4>} : () -> (tensor<4xf32>)
-  %m, %cm = tfg.Const name("max") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
-  %t, %ct = tfg.Const name("iou") {dtype = f32, value = dense<0.5> : tensor<f32>} : () -> (tensor<f32>)
-  %n, %cn = tfg.NonMaxSuppressionV2(%b, %s, %m, %t) name("nms") {T = f32, T_threshold = f32} : (tensor<4x4xf32>, tensor<4xf32>, tensor<i32>, tensor<f32>) -> (tensor<*xi32>)
+  %b, %cb = tfg.Placeholder name("b") {dtype = f32, shape = #tfg.shape<4x4>} : () -> (tensor<4x4xf32>)
+  %s0, %cs0 = tfg.Const name("s0") {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %s1, %cs1 = tfg.Const name("s1") {dtype = i32, value = dense<[3]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %n:2, %cn = tfg.BroadcastGradientArgs(%s0, %s1) name("bga") {T = i32} : (tensor<2xi32>, tensor<1xi32>) -> (tensor<*xi32>, tensor<*xi32>)
   %u1, %cu1 = tfg.generic "MyOp"(%b) name("custom1") : (tensor<4x4xf32>) -> (tensor<*xf32>)
   %u2, %cu2 = tfg.generic "MyOp"(%u1) name("custom2") : (tensor<*xf32>) -> (tensor<*xf32>)
-  %o, %co = tfg.Identity(%n) name("out") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+  %o, %co = tfg.Identity(%n#0) name("out") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
   %o2, %co2 = tfg.Identity(%u2) name("out2") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
 }
 

@@ -8,7 +8,7 @@
 // To change it, edit that list or the script and run
 //   python3 utils/generate_tfg_ops.py [path/to/ops.pbtxt]
 //
-// 169 typed ops. Operands: the OpDef's input args, then the control operands
+// 174 typed ops. Operands: the OpDef's input args, then the control operands
 // `ctls`; results: the output args, then the control token `ctl`; one
 // attribute per OpDef attr, optional where the OpDef gives a default.
 //
@@ -2116,6 +2116,27 @@ def TFG_NoOpOp : TFG_TypedNodeOp<"NoOp"> {
   let outputGroups = [];
 }
 
+def TFG_NonMaxSuppressionOp : TFG_TypedNodeOp<"NonMaxSuppression"> {
+  let summary = "TensorFlow `NonMaxSuppression` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `NonMaxSuppression`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   boxes: float
+    input   scores: float
+    input   max_output_size: int32
+    output  selected_indices: int32
+    attr    iou_threshold: float = 0.5
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
+                       TFG_Tensor:$max_output_size, Variadic<TFG_Control>:$ctls,
+                       OptionalAttr<F32Attr>:$iou_threshold);
+  let results = (outs TFG_Tensor:$selected_indices, TFG_Control:$ctl);
+  let inputGroups = ["", "", ""];
+  let outputGroups = [""];
+}
+
 def TFG_NonMaxSuppressionV2Op : TFG_TypedNodeOp<"NonMaxSuppressionV2"> {
   let summary = "TensorFlow `NonMaxSuppressionV2` op, typed from its OpDef";
   let description = [{
@@ -2138,6 +2159,117 @@ def TFG_NonMaxSuppressionV2Op : TFG_TypedNodeOp<"NonMaxSuppressionV2"> {
                        OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T_threshold);
   let results = (outs TFG_Tensor:$selected_indices, TFG_Control:$ctl);
   let inputGroups = ["", "", "", ""];
+  let outputGroups = [""];
+}
+
+def TFG_NonMaxSuppressionV3Op : TFG_TypedNodeOp<"NonMaxSuppressionV3"> {
+  let summary = "TensorFlow `NonMaxSuppressionV3` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `NonMaxSuppressionV3`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   boxes: T
+    input   scores: T
+    input   max_output_size: int32
+    input   iou_threshold: T_threshold
+    input   score_threshold: T_threshold
+    output  selected_indices: int32
+    attr    T: {half, float} = float
+    attr    T_threshold: {half, float} = float
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
+                       TFG_Tensor:$max_output_size, TFG_Tensor:$iou_threshold,
+                       TFG_Tensor:$score_threshold, Variadic<TFG_Control>:$ctls,
+                       OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T,
+                       OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T_threshold);
+  let results = (outs TFG_Tensor:$selected_indices, TFG_Control:$ctl);
+  let inputGroups = ["", "", "", "", ""];
+  let outputGroups = [""];
+}
+
+def TFG_NonMaxSuppressionV4Op : TFG_TypedNodeOp<"NonMaxSuppressionV4"> {
+  let summary = "TensorFlow `NonMaxSuppressionV4` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `NonMaxSuppressionV4`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   boxes: T
+    input   scores: T
+    input   max_output_size: int32
+    input   iou_threshold: T_threshold
+    input   score_threshold: T_threshold
+    output  selected_indices: int32
+    output  valid_outputs: int32
+    attr    T: {half, float} = float
+    attr    T_threshold: {half, float} = float
+    attr    pad_to_max_output_size: bool = false
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
+                       TFG_Tensor:$max_output_size, TFG_Tensor:$iou_threshold,
+                       TFG_Tensor:$score_threshold, Variadic<TFG_Control>:$ctls,
+                       OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T,
+                       OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T_threshold,
+                       OptionalAttr<BoolAttr>:$pad_to_max_output_size);
+  let results = (outs TFG_Tensor:$selected_indices, TFG_Tensor:$valid_outputs,
+                      TFG_Control:$ctl);
+  let inputGroups = ["", "", "", "", ""];
+  let outputGroups = ["", ""];
+}
+
+def TFG_NonMaxSuppressionV5Op : TFG_TypedNodeOp<"NonMaxSuppressionV5"> {
+  let summary = "TensorFlow `NonMaxSuppressionV5` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `NonMaxSuppressionV5`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   boxes: T
+    input   scores: T
+    input   max_output_size: int32
+    input   iou_threshold: T
+    input   score_threshold: T
+    input   soft_nms_sigma: T
+    output  selected_indices: int32
+    output  selected_scores: T
+    output  valid_outputs: int32
+    attr    T: {half, float} = float
+    attr    pad_to_max_output_size: bool = false
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
+                       TFG_Tensor:$max_output_size, TFG_Tensor:$iou_threshold,
+                       TFG_Tensor:$score_threshold, TFG_Tensor:$soft_nms_sigma,
+                       Variadic<TFG_Control>:$ctls,
+                       OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T,
+                       OptionalAttr<BoolAttr>:$pad_to_max_output_size);
+  let results = (outs TFG_Tensor:$selected_indices, TFG_Tensor:$selected_scores,
+                      TFG_Tensor:$valid_outputs, TFG_Control:$ctl);
+  let inputGroups = ["", "", "", "", "", ""];
+  let outputGroups = ["", "", ""];
+}
+
+def TFG_NonMaxSuppressionWithOverlapsOp : TFG_TypedNodeOp<"NonMaxSuppressionWithOverlaps"> {
+  let summary = "TensorFlow `NonMaxSuppressionWithOverlaps` op, typed from its OpDef";
+  let description = [{
+    TensorFlow op `NonMaxSuppressionWithOverlaps`, from TensorFlow's op registry. Its OpDef:
+
+    ```
+    input   overlaps: float
+    input   scores: float
+    input   max_output_size: int32
+    input   overlap_threshold: float
+    input   score_threshold: float
+    output  selected_indices: int32
+    ```
+  }];
+  let arguments = (ins TFG_Tensor:$overlaps, TFG_Tensor:$scores,
+                       TFG_Tensor:$max_output_size,
+                       TFG_Tensor:$overlap_threshold,
+                       TFG_Tensor:$score_threshold,
+                       Variadic<TFG_Control>:$ctls);
+  let results = (outs TFG_Tensor:$selected_indices, TFG_Control:$ctl);
+  let inputGroups = ["", "", "", "", ""];
   let outputGroups = [""];
 }
 
