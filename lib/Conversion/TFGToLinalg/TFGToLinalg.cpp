@@ -26,7 +26,7 @@ using namespace mlir::tfg;
 
 namespace {
 
-/// func.return takes the lowered (static) values; the function type is
+/// func.return takes the lowered values; the function type is
 /// updated to match after the conversion.
 struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -37,11 +37,6 @@ struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
     return success();
   }
 };
-
-static bool isStaticTensor(Type type) {
-  auto ranked = dyn_cast<RankedTensorType>(type);
-  return ranked && ranked.hasStaticShape();
-}
 
 /// One error listing the op types without a lowering and their nodes.
 LogicalResult checkEverythingLowers(func::FuncOp func,
@@ -110,8 +105,13 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
                          math::MathDialect, scf::SCFDialect,
                          tensor::TensorDialect, func::FuncDialect>();
   target.addIllegalDialect<TFGDialect>();
+  // Returning lowered values, whose shapes may be dynamic; a TFG node's
+  // result (even of a ranked type) is not lowered yet.
   target.addDynamicallyLegalOp<func::ReturnOp>([](func::ReturnOp op) {
-    return llvm::all_of(op.getOperandTypes(), isStaticTensor);
+    return llvm::none_of(op.getOperands(), [](Value v) {
+      Operation *def = v.getDefiningOp();
+      return def && isa<TFGDialect>(def->getDialect());
+    });
   });
   // A pattern that fails explains why, naming the node; the driver's
   // generic "failed to legalize" that follows would only repeat it.
