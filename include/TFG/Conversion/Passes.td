@@ -27,7 +27,11 @@ def GraphToFunc : Pass<"tfg-graph-to-func", "mlir::ModuleOp"> {
     Input shapes: `input-shapes` (`name:1x224x224x3`), else the
     Placeholder's shape with an unknown first (batch) dimension set to
     `batch-size`. Any other unknown dimension, or an unknown rank, is an
-    error naming the input and saying how to give its shape. A cycle (a v1
+    error naming the input and saying how to give its shape. With
+    `dynamic-dims`, every unknown dimension of a Placeholder stays dynamic
+    (`?`) in the function's signature instead (compile once, run with any
+    batch); `input-shapes` still fixes the inputs it names, and an unknown
+    rank is still an error. A cycle (a v1
     while loop) is an error naming a node on it. Result types inside the
     body are refined later: every lowering pattern computes its static
     result shape from its (static) operands.
@@ -41,6 +45,8 @@ def GraphToFunc : Pass<"tfg-graph-to-func", "mlir::ModuleOp"> {
                "Output tensors, node or node:i (default: the signature's)">,
     Option<"batchSize", "batch-size", "int64_t", /*default=*/"1",
            "Value of an unknown leading (batch) dimension">,
+    Option<"dynamicDims", "dynamic-dims", "bool", /*default=*/"false",
+           "Keep unknown dimensions dynamic (?) instead of specializing">,
     Option<"funcName", "func-name", "std::string", /*default=*/"\"main\"",
            "Name of the function built">,
   ];
