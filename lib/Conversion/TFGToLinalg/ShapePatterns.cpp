@@ -676,12 +676,22 @@ LogicalResult lowerBroadcastTo(Operation *node, ValueRange data,
   return success();
 }
 
+/// Fill: dims may be computed at run time (tf.zeros([batch, n]) of a
+/// dynamic batch); their constant elements stay static.
 LogicalResult lowerFill(Operation *node, ValueRange data, Rewriter &rewriter) {
-  REQUIRE_INTS(shape, node, data[0], "dims");
   REQUIRE_STATIC(types, node, data.drop_front());
+  SmallVector<std::optional<int64_t>> known;
+  auto sizes = readShapeOperand(node, rewriter, data[0], "dims", known);
+  if (failed(sizes))
+    return failure();
+  for (std::optional<int64_t> size : known)
+    if (size && *size < 0)
+      return nodeError(node, "dims has a negative size " + Twine(*size));
+  if ((*types)[0].getNumElements() != 1)
+    return nodeError(node, "value must be a scalar");
   replaceNode(rewriter, node,
               buildElementwise(
-                  rewriter, node->getLoc(), data[1], *shape,
+                  rewriter, node->getLoc(), data[1], *sizes,
                   (*types)[0].getElementType(),
                   [](OpBuilder &, Location, ValueRange a) { return a[0]; }));
   return success();
