@@ -141,7 +141,9 @@ std::optional<DimRoot> lowering::traceDimScalar(Value scalar) {
         return std::nullopt;
       return traceDim(dim.getSource(), *index);
     }
-    if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op)) {
+    // Casts between integer widths keep a size (Cast of a Shape element).
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+            arith::ExtUIOp, arith::TruncIOp>(op)) {
       scalar = op->getOperand(0);
       continue;
     }
@@ -771,6 +773,17 @@ Value lowering::reshapeTo(OpBuilder &b, Location loc, Value value,
   auto resultType = RankedTensorType::get(shape, type.getElementType());
   if (type.hasStaticShape() && resultType.hasStaticShape())
     return reshapeTo(b, loc, value, shape);
+  // The same shape, each dynamic size that of the value's own dimension.
+  if (type == resultType &&
+      llvm::all_of(llvm::seq<int64_t>(0, type.getRank()), [&](int64_t d) {
+        if (!type.isDynamicDim(d))
+          return true;
+        auto size = dyn_cast<Value>(sizes[d]);
+        std::optional<DimRoot> root =
+            size ? traceDimScalar(size) : std::nullopt;
+        return root && *root == traceDim(value, d);
+      }))
+    return value;
   if (auto groups = getReassociationIndicesForReshape(type, resultType)) {
     bool collapse = type.getRank() > resultType.getRank();
     if (type.getRank() != resultType.getRank() &&

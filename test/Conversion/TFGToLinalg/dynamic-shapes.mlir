@@ -75,6 +75,30 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // -----
 
+// The batch read through a Cast of the Shape (i32 -> i64) is still the
+// input's own dimension: -1 is static (2 * 3). A Squeeze without unit
+// dimensions is no reshape at all.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x2x3xf32> {tfg.name = "x"}) -> (tensor<?x6xf32> {tfg.name = "flat"})
+// CHECK: tfg.Reshape({{.*}} -> (tensor<?x6xf32>)
+// LINALG-LABEL: func.func @main
+// LINALG: tensor.collapse_shape {{.*}} : tensor<?x2x3xf32> into tensor<?x6xf32>
+// LINALG-NOT: tensor.reshape
+// LINALG: return
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x2x3>} : () -> (tensor<?x2x3xf32>)
+  %s, %cs = tfg.Shape(%x) name("shape") {T = f32, out_type = i32} : (tensor<?x2x3xf32>) -> (tensor<*xi32>)
+  %s64, %cs64 = tfg.Cast(%s) name("shape64") {SrcT = i32, DstT = i64} : (tensor<*xi32>) -> (tensor<*xi64>)
+  %b, %cb = tfg.Const name("b") {dtype = i32, value = dense<[0]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %e, %ce = tfg.Const name("e") {dtype = i32, value = dense<[1]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %batch, %cbt = tfg.StridedSlice(%s64, %b, %e, %e) name("batch") {T = i64, Index = i32, shrink_axis_mask = 1 : i64} : (tensor<*xi64>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<*xi64>)
+  %m1, %cm = tfg.Const name("m1") {dtype = i64, value = dense<-1> : tensor<i64>} : () -> (tensor<i64>)
+  %pk, %cpk = tfg.Pack(%batch, %m1) name("pack") {N = 2 : i64, T = i64, axis = 0 : i64} : (tensor<*xi64>, tensor<i64>) -> (tensor<*xi64>)
+  %f, %cf = tfg.Reshape(%x, %pk) name("flat0") {T = f32, Tshape = i64} : (tensor<?x2x3xf32>, tensor<*xi64>) -> (tensor<*xf32>)
+  %q, %cq = tfg.Squeeze(%f) name("flat") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+}
+
+// -----
+
 // Squeezing a dynamic dimension needs to know it is 1: refused, naming it.
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
