@@ -305,6 +305,35 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
                         "result " + std::to_string(i), compiled.outputInfo)))
       return failure();
 
+  // The lowering's assumptions about dynamic dimensions; a .mlir may bring
+  // its own, so each is checked against the signature first.
+  if (Attribute checks = func->getAttr(kRunTimeDimChecks)) {
+    auto list = dyn_cast<ArrayAttr>(checks);
+    for (Attribute check : list ? list.getValue() : ArrayRef<Attribute>()) {
+      auto fields = dyn_cast<ArrayAttr>(check);
+      SmallVector<int64_t> ints;
+      for (Attribute field :
+           fields ? fields.getValue().drop_front() : ArrayRef<Attribute>())
+        if (auto value = dyn_cast<IntegerAttr>(field))
+          ints.push_back(value.getInt());
+      auto node = fields && !fields.empty() ? dyn_cast<StringAttr>(fields[0])
+                                            : StringAttr();
+      auto dimOf = [&](int64_t arg, int64_t dim) {
+        return arg >= 0 && arg < (int64_t)compiled.inputInfo.size() &&
+               dim >= 0 && dim < (int64_t)compiled.inputInfo[arg].shape.size();
+      };
+      if (!node || ints.size() != 4 || !dimOf(ints[0], ints[1]) ||
+          (ints[2] >= 0 ? !dimOf(ints[2], ints[3]) : ints[3] < 0))
+        return emitError(loc) << "@" << funcName << " has a malformed "
+                              << kRunTimeDimChecks << " entry " << check;
+      compiled.dimChecks.push_back(
+          {node.str(), ints[0], ints[1], ints[2], ints[3]});
+    }
+    if (!list)
+      return emitError(loc) << "@" << funcName << " has a malformed "
+                            << kRunTimeDimChecks << " " << checks;
+  }
+
   PassManager llvmPm(context);
   buildLinalgToLLVMPipeline(llvmPm);
   if (failed(llvmPm.run(*module)))
@@ -398,6 +427,25 @@ FailureOr<std::vector<Tensor>> CompiledModel::run(llvm::ArrayRef<Tensor> inputs,
         ArgumentDescriptor::get(input.data.data(), input.shape);
     assert(succeeded(argument) && "describe() limits the rank");
     arguments.push_back(std::move(*argument));
+  }
+  // The dynamic dimensions the code assumes equal (it does not broadcast
+  // them): a mismatch would read out of bounds.
+  for (const DimCheck &check : dimChecks) {
+    int64_t size = inputs[check.a].shape[check.i];
+    int64_t want = check.b < 0 ? check.j : inputs[check.b].shape[check.j];
+    if (size == want)
+      continue;
+    InFlightDiagnostic diag = emitError(loc);
+    diag << "input '" << inputInfo[check.a].name << "' has " << size
+         << " in dimension " << check.i << ", but ";
+    if (check.b < 0)
+      diag << "node '" << check.node << "' needs " << want
+           << " there (a dynamic dimension is not broadcast)";
+    else
+      diag << "input '" << inputInfo[check.b].name << "' has " << want
+           << " in dimension " << check.j << ", and node '" << check.node
+           << "' needs them equal (dynamic dimensions are not broadcast)";
+    return diag;
   }
 
   // The C interface returns the results through a pointer to a struct of

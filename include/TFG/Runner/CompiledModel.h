@@ -127,6 +127,14 @@ private:
   /// `_mlir_ciface_<funcName>` through ExecutionEngine's packed interface.
   void (*packedFunction)(void **) = nullptr;
   std::vector<TensorInfo> inputInfo, outputInfo;
+  /// What the code assumes of the inputs' dynamic dimensions
+  /// (kRunTimeDimChecks): input a's dim i equals input b's dim j, or the
+  /// size when b is -1; `node` assumes it.
+  struct DimCheck {
+    std::string node;
+    int64_t a, i, b, j;
+  };
+  std::vector<DimCheck> dimChecks;
   double compileTime = 0;
 };
 

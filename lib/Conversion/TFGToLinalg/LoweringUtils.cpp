@@ -2,6 +2,8 @@
 
 #include "LoweringUtils.h"
 
+#include "TFG/Conversion/Passes.h"
+
 #include "mlir/Dialect/Traits.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -167,6 +169,65 @@ OpFoldResult lowering::dimSize(OpBuilder &b, Location loc, Value tensor,
     return b.getIndexAttr(type.getDimSize(dim));
   DimRoot root = traceDim(tensor, dim);
   return tensor::DimOp::create(b, loc, root.source, root.dim).getResult();
+}
+
+/// The function `b` builds in.
+static func::FuncOp enclosingFunc(OpBuilder &b) {
+  Block *block = b.getInsertionBlock();
+  Operation *parent = block ? block->getParentOp() : nullptr;
+  if (!parent)
+    return {};
+  if (auto func = dyn_cast<func::FuncOp>(parent))
+    return func;
+  return parent->getParentOfType<func::FuncOp>();
+}
+
+/// The argument number of `value` in `func`, or -1.
+static int64_t argumentOf(func::FuncOp func, Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || !func || func.getBody().empty() ||
+      arg.getOwner() != &func.getBody().front())
+    return -1;
+  return arg.getArgNumber();
+}
+
+void lowering::recordRunTimeDimCheck(OpBuilder &b, Location loc, DimRoot a,
+                                     std::optional<DimRoot> other,
+                                     int64_t size) {
+  if (other && *other == a)
+    return;
+  func::FuncOp func = enclosingFunc(b);
+  int64_t argA = argumentOf(func, a.source);
+  int64_t argB = other ? argumentOf(func, other->source) : -1;
+  if (argA < 0 || (other && argB < 0))
+    return;
+  // The node being lowered: the rewriter builds right before it.
+  std::string node;
+  Block *block = b.getInsertionBlock();
+  if (b.getInsertionPoint() != block->end() &&
+      isNodeOp(&*b.getInsertionPoint()))
+    node = getNodeName(&*b.getInsertionPoint()).str();
+  loc->walk([&](Location l) {
+    if (auto name = dyn_cast<NameLoc>(l); name && node.empty())
+      node = name.getName().str();
+    return WalkResult::advance();
+  });
+  SmallVector<Attribute> checks;
+  int64_t values[] = {argA, a.dim, argB, other ? other->dim : size};
+  if (auto list = func->getAttrOfType<ArrayAttr>(kRunTimeDimChecks))
+    for (Attribute check : list) {
+      auto fields = cast<ArrayAttr>(check).getValue().drop_front();
+      if (llvm::equal(fields, values, [](Attribute f, int64_t v) {
+            return cast<IntegerAttr>(f).getInt() == v;
+          }))
+        return; // already checked (for another node)
+      checks.push_back(check);
+    }
+  checks.push_back(
+      b.getArrayAttr({b.getStringAttr(node), b.getI64IntegerAttr(argA),
+                      b.getI64IntegerAttr(a.dim), b.getI64IntegerAttr(argB),
+                      b.getI64IntegerAttr(other ? other->dim : size)}));
+  func->setAttr(kRunTimeDimChecks, b.getArrayAttr(checks));
 }
 
 SmallVector<OpFoldResult> lowering::getMixedSizes(OpBuilder &b, Location loc,
@@ -396,6 +457,23 @@ Value lowering::buildElementwise(OpBuilder &b, Location loc, ValueRange inputs,
   int64_t rank = resultShape.size();
   SmallVector<OpFoldResult> sizes;
   for (int64_t d = 0; d < rank; ++d) {
+    // What the code assumes of the inputs' dynamic dimensions here (they
+    // are not broadcast), checked before each run when they are the
+    // function's argument dimensions.
+    std::optional<DimRoot> first;
+    for (Value input : inputs) {
+      auto type = cast<RankedTensorType>(input.getType());
+      int64_t at = d - (rank - type.getRank());
+      if (at < 0 || !type.isDynamicDim(at))
+        continue;
+      DimRoot root = traceDim(input, at);
+      if (!ShapedType::isDynamic(resultShape[d]))
+        recordRunTimeDimCheck(b, loc, root, std::nullopt, resultShape[d]);
+      else if (first)
+        recordRunTimeDimCheck(b, loc, *first, root);
+      else
+        first = root;
+    }
     if (!ShapedType::isDynamic(resultShape[d])) {
       sizes.push_back(b.getIndexAttr(resultShape[d]));
       continue;

@@ -108,6 +108,14 @@ std::optional<DimRoot> traceDimScalar(Value scalar);
 /// else tensor.dim of its root.
 OpFoldResult dimSize(OpBuilder &b, Location loc, Value tensor, int64_t dim);
 
+/// Records on the function being built (TFG/Conversion/Passes.h's
+/// kRunTimeDimChecks) that dimension `a` must equal dimension `b` (or the
+/// static `size` when `b` is null) at run time, where both are dimensions
+/// of its arguments; the runner checks them before each call. `loc` names
+/// the node. Nothing is recorded for other roots (sizes computed inside).
+void recordRunTimeDimCheck(OpBuilder &b, Location loc, DimRoot a,
+                           std::optional<DimRoot> other, int64_t size = 0);
+
 /// dimSize of every dimension.
 SmallVector<OpFoldResult> getMixedSizes(OpBuilder &b, Location loc,
                                         Value tensor);
