@@ -55,7 +55,7 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // CHECK: tfg.AddV2({{.*}} -> (tensor<?x4xf32>)
 // CHECK: tfg.ExpandDims({{.*}} -> (tensor<1x?x4xf32>)
 // CHECK: tfg.Mean({{.*}} -> (tensor<1x4xf32>)
-// LINALG-LABEL: func.func @main
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<?x?xf32> {tfg.name = "a"}
 // LINALG: tensor.reshape
 // LINALG: tensor.from_elements {{.*}} : tensor<2xi64>
 // LINALG: arith.sitofp
@@ -80,7 +80,7 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // dimensions is no reshape at all.
 // CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x2x3xf32> {tfg.name = "x"}) -> (tensor<?x6xf32> {tfg.name = "flat"})
 // CHECK: tfg.Reshape({{.*}} -> (tensor<?x6xf32>)
-// LINALG-LABEL: func.func @main
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<?x2x3xf32> {tfg.name = "x"})
 // LINALG: tensor.collapse_shape {{.*}} : tensor<?x2x3xf32> into tensor<?x6xf32>
 // LINALG-NOT: tensor.reshape
 // LINALG: return
