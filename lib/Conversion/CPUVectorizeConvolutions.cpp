@@ -42,7 +42,10 @@ struct CPUVectorizeConvolutionsPass
       if (isa<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp>(
               op.getOperation()) &&
           op.hasPureTensorSemantics() && op.getStaticLoopRanges().size() &&
-          llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic))
+          // A dynamic batch is fine: it is tiled by 1, so every tile is
+          // static; the other loops size the register blocks.
+          llvm::none_of(ArrayRef(op.getStaticLoopRanges()).drop_front(),
+                        ShapedType::isDynamic))
         convs.push_back(op);
     });
     for (linalg::LinalgOp op : convs) {

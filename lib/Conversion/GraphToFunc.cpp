@@ -488,6 +488,10 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
     for (auto [i, dim] : llvm::enumerate(shape)) {
       if (dim >= 0)
         continue;
+      if (dynamicDims) {
+        dim = ShapedType::kDynamic;
+        continue;
+      }
       if (i != 0)
         return node->emitError()
                << "input '" << name << "': dimension " << i

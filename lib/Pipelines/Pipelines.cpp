@@ -70,6 +70,10 @@ struct LowerToLLVMPipelineOptions
   Option<int64_t> batchSize{*this, "batch-size",
                             llvm::cl::desc("Unknown batch dimension"),
                             llvm::cl::init(1)};
+  Option<bool> dynamicDims{
+      *this, "dynamic-dims",
+      llvm::cl::desc("Keep unknown input dimensions dynamic"),
+      llvm::cl::init(false)};
   Option<std::string> funcName{*this, "func-name",
                                llvm::cl::desc("Function name"),
                                llvm::cl::init("main")};
@@ -79,6 +83,7 @@ struct LowerToLLVMPipelineOptions
     o.inputShapes.assign(inputShapes.begin(), inputShapes.end());
     o.outputs.assign(outputs.begin(), outputs.end());
     o.batchSize = batchSize;
+    o.dynamicDims = dynamicDims;
     o.funcName = funcName;
     return o;
   }
@@ -150,6 +155,7 @@ void buildLowerToLinalgPipeline(OpPassManager &pm,
   graphToFunc.inputShapes = options.inputShapes;
   graphToFunc.outputs = options.outputs;
   graphToFunc.batchSize = options.batchSize;
+  graphToFunc.dynamicDims = options.dynamicDims;
   graphToFunc.funcName = options.funcName;
   pm.addPass(createGraphToFunc(graphToFunc));
   pm.addPass(createConvertTFGToLinalg());

@@ -126,21 +126,22 @@ void copyOut(const DynamicMemRefType<char> &memref, int64_t elementSize,
   }
 }
 
-/// The name, dtype and static shape of an argument or result.
+/// The name, dtype and shape (kDynamicDim where dynamic) of an argument or
+/// result.
 LogicalResult describe(Type type, Attribute nameAttr, std::string fallback,
                        std::vector<TensorInfo> &out) {
   auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape() ||
-      dtypeOf(tensor.getElementType()).empty() ||
+  if (!tensor || dtypeOf(tensor.getElementType()).empty() ||
       (size_t)tensor.getRank() > kMaxRank) {
     return emitError(runnerLoc(type.getContext()))
            << fallback << " has type " << type << ", which tfg-run cannot pass";
   }
   auto name = dyn_cast_or_null<StringAttr>(nameAttr);
+  std::vector<int64_t> shape;
+  for (int64_t d : tensor.getShape())
+    shape.push_back(ShapedType::isDynamic(d) ? TensorInfo::kDynamicDim : d);
   out.push_back({name ? name.str() : fallback, tensor.getElementType(),
-                 dtypeOf(tensor.getElementType()),
-                 std::vector<int64_t>(tensor.getShape().begin(),
-                                      tensor.getShape().end())});
+                 dtypeOf(tensor.getElementType()), std::move(shape)});
   return success();
 }
 
@@ -304,6 +305,35 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
                         "result " + std::to_string(i), compiled.outputInfo)))
       return failure();
 
+  // The lowering's assumptions about dynamic dimensions; a .mlir may bring
+  // its own, so each is checked against the signature first.
+  if (Attribute checks = func->getAttr(kRunTimeDimChecks)) {
+    auto list = dyn_cast<ArrayAttr>(checks);
+    for (Attribute check : list ? list.getValue() : ArrayRef<Attribute>()) {
+      auto fields = dyn_cast<ArrayAttr>(check);
+      SmallVector<int64_t> ints;
+      for (Attribute field :
+           fields ? fields.getValue().drop_front() : ArrayRef<Attribute>())
+        if (auto value = dyn_cast<IntegerAttr>(field))
+          ints.push_back(value.getInt());
+      auto node = fields && !fields.empty() ? dyn_cast<StringAttr>(fields[0])
+                                            : StringAttr();
+      auto dimOf = [&](int64_t arg, int64_t dim) {
+        return arg >= 0 && arg < (int64_t)compiled.inputInfo.size() &&
+               dim >= 0 && dim < (int64_t)compiled.inputInfo[arg].shape.size();
+      };
+      if (!node || ints.size() != 4 || !dimOf(ints[0], ints[1]) ||
+          (ints[2] >= 0 ? !dimOf(ints[2], ints[3]) : ints[3] < 0))
+        return emitError(loc) << "@" << funcName << " has a malformed "
+                              << kRunTimeDimChecks << " entry " << check;
+      compiled.dimChecks.push_back(
+          {node.str(), ints[0], ints[1], ints[2], ints[3]});
+    }
+    if (!list)
+      return emitError(loc) << "@" << funcName << " has a malformed "
+                            << kRunTimeDimChecks << " " << checks;
+  }
+
   PassManager llvmPm(context);
   buildLinalgToLLVMPipeline(llvmPm);
   if (failed(llvmPm.run(*module)))
@@ -379,17 +409,43 @@ FailureOr<std::vector<Tensor>> CompiledModel::run(llvm::ArrayRef<Tensor> inputs,
                           << " input(s), got " << inputs.size();
   std::vector<ArgumentDescriptor> arguments;
   for (auto [input, info] : llvm::zip_equal(inputs, inputInfo)) {
-    if (input.dtype != info.dtype || input.shape != info.shape)
+    if (input.dtype != info.dtype || !info.accepts(input.shape))
       return emitError(loc)
              << "input '" << info.name << "': " << input.dtype << " "
              << shapeString(input.shape) << ", the model wants " << info.dtype
              << " " << shapeString(info.shape);
+    // The shape sizes what the code reads: it must describe the bytes.
+    std::optional<uint64_t> bytes = input.byteSize();
+    if (!bytes || *bytes != input.data.size())
+      return emitError(loc)
+             << "input '" << info.name << "': " << input.data.size()
+             << " bytes do not hold " << input.dtype << " "
+             << shapeString(input.shape);
     // Inputs are only read (they are the function's arguments); the
     // descriptor's pointer is not const because C has no const memrefs.
     FailureOr<ArgumentDescriptor> argument =
         ArgumentDescriptor::get(input.data.data(), input.shape);
     assert(succeeded(argument) && "describe() limits the rank");
     arguments.push_back(std::move(*argument));
+  }
+  // The dynamic dimensions the code assumes equal (it does not broadcast
+  // them): a mismatch would read out of bounds.
+  for (const DimCheck &check : dimChecks) {
+    int64_t size = inputs[check.a].shape[check.i];
+    int64_t want = check.b < 0 ? check.j : inputs[check.b].shape[check.j];
+    if (size == want)
+      continue;
+    InFlightDiagnostic diag = emitError(loc);
+    diag << "input '" << inputInfo[check.a].name << "' has " << size
+         << " in dimension " << check.i << ", but ";
+    if (check.b < 0)
+      diag << "node '" << check.node << "' needs " << want
+           << " there (a dynamic dimension is not broadcast)";
+    else
+      diag << "input '" << inputInfo[check.b].name << "' has " << want
+           << " in dimension " << check.j << ", and node '" << check.node
+           << "' needs them equal (dynamic dimensions are not broadcast)";
+    return diag;
   }
 
   // The C interface returns the results through a pointer to a struct of
@@ -422,7 +478,11 @@ FailureOr<std::vector<Tensor>> CompiledModel::run(llvm::ArrayRef<Tensor> inputs,
   for (const TensorInfo &info : outputInfo) {
     ::UnrankedMemRefType<char> result{(int64_t)info.shape.size(), at};
     DynamicMemRefType<char> memref(result);
-    Tensor tensor{info.dtype, info.shape, {}};
+    // A dynamic dimension's size is the run's (the descriptor's).
+    Tensor tensor{
+        info.dtype,
+        std::vector<int64_t>(memref.sizes, memref.sizes + memref.rank),
+        {}};
     copyOut(memref, dtypeElementSize(info.dtype), tensor);
     outputs.push_back(std::move(tensor));
     allocated.insert(memref.basePtr);
@@ -433,6 +493,27 @@ FailureOr<std::vector<Tensor>> CompiledModel::run(llvm::ArrayRef<Tensor> inputs,
   for (char *buffer : allocated)
     std::free(buffer);
   return outputs;
+}
+
+bool TensorInfo::hasDynamicDims() const {
+  return llvm::is_contained(shape, kDynamicDim);
+}
+
+bool TensorInfo::accepts(llvm::ArrayRef<int64_t> concrete) const {
+  if (concrete.size() != shape.size())
+    return false;
+  for (auto [want, got] : llvm::zip_equal(shape, concrete))
+    if (got < 0 || (want != kDynamicDim && want != got))
+      return false;
+  return true;
+}
+
+std::vector<int64_t> TensorInfo::withDynamicDims(int64_t size) const {
+  std::vector<int64_t> result(shape);
+  for (int64_t &d : result)
+    if (d == kDynamicDim)
+      d = size;
+  return result;
 }
 
 Location mlir::tfg::runnerLoc(MLIRContext *context) {

@@ -126,6 +126,7 @@ LogicalResult mlir::tfg::writeOutputFolder(llvm::StringRef dir,
 
 Tensor mlir::tfg::randomTensor(const TensorInfo &info, std::mt19937 &rng) {
   Tensor tensor{info.dtype, info.shape, {}};
+  assert(!info.hasDynamicDims() && "random values of a dynamic shape");
   int64_t n = tensor.numElements(), size = tensor.elementSize();
   tensor.data.resize(n * size);
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
@@ -149,15 +150,14 @@ Tensor mlir::tfg::randomTensor(const TensorInfo &info, std::mt19937 &rng) {
   return tensor;
 }
 
-FailureOr<std::vector<Tensor>>
-mlir::tfg::assembleInputs(const CompiledModel &model,
-                          const std::map<std::string, Tensor> &fed,
-                          std::mt19937 *rng, Location loc) {
+FailureOr<std::vector<Tensor>> mlir::tfg::assembleInputs(
+    const CompiledModel &model, const std::map<std::string, Tensor> &fed,
+    std::mt19937 *rng, Location loc, int64_t dynamicSize) {
   std::vector<Tensor> inputs;
   for (const TensorInfo &info : model.inputs()) {
     auto it = fed.find(info.name);
     if (it != fed.end()) {
-      if (it->second.dtype != info.dtype || it->second.shape != info.shape)
+      if (it->second.dtype != info.dtype || !info.accepts(it->second.shape))
         return emitError(loc)
                << "input '" << info.name << "': the value given is "
                << it->second.dtype << " " << shapeString(it->second.shape)
@@ -165,11 +165,14 @@ mlir::tfg::assembleInputs(const CompiledModel &model,
                << shapeString(info.shape);
       inputs.push_back(it->second);
     } else if (rng) {
-      inputs.push_back(randomTensor(info, *rng));
+      TensorInfo concrete = info;
+      concrete.shape = info.withDynamicDims(dynamicSize);
+      inputs.push_back(randomTensor(concrete, *rng));
     } else {
       return emitError(loc)
              << "input '" << info.name << "' " << shapeString(info.shape)
              << " has no value: give --input " << info.name
+
              << "=file.npy or --random-inputs";
     }
   }

@@ -107,8 +107,11 @@ std::string mlir::tfg::dtypeOf(Type type) {
 
 std::string mlir::tfg::shapeString(llvm::ArrayRef<int64_t> shape) {
   return "[" +
-         llvm::join(llvm::map_range(
-                        shape, [](int64_t d) { return std::to_string(d); }),
+         llvm::join(llvm::map_range(shape,
+                                    [](int64_t d) {
+                                      return d < 0 ? std::string("?")
+                                                   : std::to_string(d);
+                                    }),
                     ",") +
          "]";
 }

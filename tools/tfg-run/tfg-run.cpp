@@ -68,18 +68,26 @@ static cl::opt<std::string>
              cl::desc("TFG pass pipeline run on the graph before lowering "
                       "(textual, without builtin.module(...))"),
              cl::init(""));
-static cl::list<std::string>
-    inputFiles(cl::cat(runCategory), "input",
-               cl::desc("name=file.npy: the value of input node `name`"));
+static cl::list<std::string> inputFiles(
+    cl::cat(runCategory), "input",
+    cl::desc("name=file.npy: the value of input node `name`; the same name "
+             "again gives the next input set, run by the same compiled "
+             "model (an input given once is in every set)"));
+static cl::opt<bool> dynamicShapes(
+    cl::cat(runCategory), "dynamic-shapes",
+    cl::desc("Compile once with the model's unknown dimensions dynamic (?), "
+             "not specialized to the .npy shapes or --batch-size, and run "
+             "each input set with its own shapes"));
 static cl::list<std::string>
     inputShapes(cl::cat(runCategory), "input-shape",
                 cl::desc("name:1x224x224x3 for an input without a file"));
 static cl::list<std::string>
     outputNames(cl::cat(runCategory), "outputs", cl::CommaSeparated,
                 cl::desc("Output tensors (node or node:i)"));
-static cl::opt<int64_t>
-    batchSize(cl::cat(runCategory), "batch-size", cl::init(1),
-              cl::desc("Value of an unknown batch dimension"));
+static cl::opt<int64_t> batchSize(
+    cl::cat(runCategory), "batch-size", cl::init(1),
+    cl::desc("Value of an unknown batch dimension (with --dynamic-shapes: "
+             "of every dynamic dimension of a random input)"));
 static cl::opt<bool>
     randomInputs(cl::cat(runCategory), "random-inputs",
                  cl::desc("Generate inputs without a file "
@@ -114,12 +122,15 @@ static cl::opt<unsigned>
 static cl::opt<bool> quiet(cl::cat(runCategory), "quiet",
                            cl::desc("Only print the comparison"));
 
-/// What a run prints: the model's signature, compile time, median latency,
-/// and the first --print-outputs values.
+/// What a run prints: the model's signature, compile time, median latency
+/// (when `sortedTimes` is not empty), the set's shapes (when `set` is not
+/// negative: several input sets, or dynamic shapes), and the first
+/// --print-outputs values.
 static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
-                     llvm::ArrayRef<double> sortedTimes,
+                     llvm::ArrayRef<double> sortedTimes, int set,
+                     llvm::ArrayRef<Tensor> inputs,
                      llvm::ArrayRef<Tensor> outputs) {
-  if (!quiet) {
+  if (!quiet && !sortedTimes.empty()) {
     llvm::outs() << llvm::formatv(
         "model: {0}{1}\n", inputDisplayName(modelPath),
         tfgPipeline.empty() ? "" : " after " + tfgPipeline);
@@ -133,6 +144,15 @@ static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
         "compile: {0:f3} s\nlatency: median {1:f3} ms over {2} run(s)\n",
         model.compileSeconds(), sortedTimes[sortedTimes.size() / 2] * 1e3,
         sortedTimes.size());
+  }
+  if (!quiet && set >= 0) {
+    llvm::outs() << "set " << set << ":";
+    for (auto [info, tensor] : llvm::zip_equal(model.inputs(), inputs))
+      llvm::outs() << " " << info.name << " " << shapeString(tensor.shape);
+    llvm::outs() << " ->";
+    for (auto [info, tensor] : llvm::zip_equal(model.outputs(), outputs))
+      llvm::outs() << " " << info.name << " " << shapeString(tensor.shape);
+    llvm::outs() << "\n";
   }
   for (auto [info, tensor] : llvm::zip_equal(model.outputs(), outputs)) {
     if (!printOutputs)
@@ -243,23 +263,46 @@ int main(int argc, char **argv) {
   options.hostTarget = !genericTarget;
   options.dumpLLVMPath = dumpLLVM;
   options.lowering.batchSize = batchSize;
+  options.lowering.dynamicDims = dynamicShapes;
   options.lowering.outputs.assign(outputNames.begin(), outputNames.end());
   if (options.lowering.outputs.empty())
     for (auto &[tensor, file] : reference.outputs)
       options.lowering.outputs.push_back(tensor);
-  std::map<std::string, Tensor> fed;
+  // Input sets: the k-th --input of a name is in set k; a name given once
+  // is in every set.
+  std::vector<std::map<std::string, Tensor>> fedSets(1);
+  std::map<std::string, size_t> timesGiven;
   for (auto &[node, file] : feeds) {
     FailureOr<Tensor> tensor = readNpy(file, loc);
     if (failed(tensor))
       return 1;
-    options.lowering.inputs.push_back(node);
-    options.lowering.inputShapes.push_back(
-        node + ":" +
-        llvm::join(llvm::map_range(tensor->shape,
-                                   [](int64_t d) { return std::to_string(d); }),
-                   "x"));
-    fed[node] = std::move(*tensor);
+    size_t set = timesGiven[node]++;
+    if (set == 0) {
+      options.lowering.inputs.push_back(node);
+      // Without dynamic shapes the model is compiled for the first set's.
+      if (!dynamicShapes)
+        options.lowering.inputShapes.push_back(
+            node + ":" +
+            llvm::join(
+                llvm::map_range(tensor->shape,
+                                [](int64_t d) { return std::to_string(d); }),
+                "x"));
+    }
+    if (set >= fedSets.size())
+      fedSets.resize(set + 1);
+    fedSets[set][node] = std::move(*tensor);
   }
+  for (auto &[node, count] : timesGiven) {
+    if (count != 1 && count != fedSets.size())
+      return fail("input '" + node + "' is given " + llvm::Twine(count) +
+                  " times, but there are " + llvm::Twine(fedSets.size()) +
+                  " input sets: give each input once or once per set");
+    for (size_t set = 1; set < fedSets.size() && count == 1; ++set)
+      fedSets[set][node] = fedSets[0][node];
+  }
+  if (fedSets.size() > 1 && (!compareDir.empty() || !comparePipelines.empty()))
+    return fail("several input sets (an --input given more than once) "
+                "cannot be compared with --compare or --compare-pipeline");
   options.lowering.inputShapes.append(inputShapes.begin(), inputShapes.end());
   if (randomInputs && !feeds.empty())
     options.lowering.inputs
@@ -271,7 +314,7 @@ int main(int argc, char **argv) {
     pipelines.assign(comparePipelines.begin(), comparePipelines.end());
   std::vector<std::vector<Tensor>> allOutputs;
   std::vector<TensorInfo> outputInfo;
-  std::vector<Tensor> inputs;
+  std::vector<std::vector<Tensor>> inputSets;
   // Imported once (stdin can be read once), compiled once per pipeline.
   OwningOpRef<ModuleOp> imported =
       importModelFile(modelPath, &context, options.importOptions);
@@ -285,41 +328,68 @@ int main(int argc, char **argv) {
       return 1;
     // A fed value must be what the model takes; say which file gave it.
     for (const TensorInfo &info : model->inputs()) {
-      auto it = fed.find(info.name);
-      if (it == fed.end() ||
-          (it->second.dtype == info.dtype && it->second.shape == info.shape))
-        continue;
-      auto source = llvm::find_if(
-          feeds, [&](const auto &feed) { return feed.first == info.name; });
-      return fail(
-          "input '" + info.name + "': " + inputDisplayName(source->second) +
-          " holds " + it->second.dtype + " " + shapeString(it->second.shape) +
-          ", the model wants " + info.dtype + " " + shapeString(info.shape));
+      for (auto [set, fed] : llvm::enumerate(fedSets)) {
+        auto it = fed.find(info.name);
+        if (it == fed.end() ||
+            (it->second.dtype == info.dtype && info.accepts(it->second.shape)))
+          continue;
+        auto source = llvm::find_if(
+            feeds, [&](const auto &feed) { return feed.first == info.name; });
+        for (size_t skip = 0; skip < set && timesGiven[info.name] > 1; ++skip)
+          source = std::find_if(
+              std::next(source), feeds.end(),
+              [&](const auto &feed) { return feed.first == info.name; });
+        return fail(
+            "input '" + info.name + "': " + inputDisplayName(source->second) +
+            " holds " + it->second.dtype + " " + shapeString(it->second.shape) +
+            ", the model wants " + info.dtype + " " + shapeString(info.shape) +
+            (info.hasDynamicDims() || dynamicShapes
+                 ? ""
+                 : " (compiled for the first input set's shapes; "
+                   "--dynamic-shapes compiles for any)"));
+      }
     }
-    if (inputs.empty()) {
+    if (inputSets.empty()) {
       std::mt19937 rng(seed);
-      auto assembled =
-          assembleInputs(*model, fed, randomInputs ? &rng : nullptr, loc);
-      if (failed(assembled))
-        return 1;
-      inputs = std::move(*assembled);
+      for (const std::map<std::string, Tensor> &fed : fedSets) {
+        auto assembled = assembleInputs(
+            *model, fed, randomInputs ? &rng : nullptr, loc, batchSize);
+        if (failed(assembled))
+          return 1;
+        inputSets.push_back(std::move(*assembled));
+      }
     }
-    std::vector<double> times;
-    FailureOr<std::vector<Tensor>> outputs = failure();
-    for (unsigned r = 0; r < runs; ++r) {
-      double seconds;
-      outputs = model->run(inputs, &seconds);
-      if (failed(outputs))
+    bool dynamic =
+        llvm::any_of(model->inputs(),
+                     [](const TensorInfo &i) { return i.hasDynamicDims(); }) ||
+        llvm::any_of(model->outputs(),
+                     [](const TensorInfo &i) { return i.hasDynamicDims(); });
+    for (auto [set, inputs] : llvm::enumerate(inputSets)) {
+      std::vector<double> times;
+      FailureOr<std::vector<Tensor>> outputs = failure();
+      for (unsigned r = 0; r < runs; ++r) {
+        double seconds;
+        outputs = model->run(inputs, &seconds);
+        if (failed(outputs))
+          return 1;
+        times.push_back(seconds);
+      }
+      std::sort(times.begin(), times.end());
+      printRun(
+          tfgPipeline, *model,
+          set == 0 ? llvm::ArrayRef<double>(times) : llvm::ArrayRef<double>(),
+          inputSets.size() > 1 || dynamic ? (int)set : -1, inputs, *outputs);
+      std::string dir = outputDir;
+      if (!dir.empty() && inputSets.size() > 1)
+        dir += "/set" + std::to_string(set);
+      if (!dir.empty() &&
+          failed(writeOutputFolder(dir, model->outputs(), *outputs, loc)))
         return 1;
-      times.push_back(seconds);
+      if (set + 1 == inputSets.size()) {
+        outputInfo.assign(model->outputs().begin(), model->outputs().end());
+        allOutputs.push_back(std::move(*outputs));
+      }
     }
-    std::sort(times.begin(), times.end());
-    printRun(tfgPipeline, *model, times, *outputs);
-    if (!outputDir.empty() &&
-        failed(writeOutputFolder(outputDir, model->outputs(), *outputs, loc)))
-      return 1;
-    outputInfo.assign(model->outputs().begin(), model->outputs().end());
-    allOutputs.push_back(std::move(*outputs));
   }
 
   Tolerance tolerance{relTolerance, absTolerance};

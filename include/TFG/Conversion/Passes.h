@@ -27,6 +27,15 @@ std::unique_ptr<Pass> createEmitCInterfacePass();
 /// after bufferization. A step of the CPU lowering pipeline.
 std::unique_ptr<Pass> createStridedCopyToLoopsPass();
 
+/// On a lowered function with dynamic argument dimensions: what the code
+/// assumes about them, for the caller to check before a run (the runner
+/// does). An array of [node name, argument a, dimension i, argument b,
+/// dimension j] (arg a's dim i equals arg b's dim j: two dynamic
+/// dimensions an elementwise op does not broadcast) or [node name, a, i,
+/// -1, N] (arg a's dim i is N: a dynamic dimension against a static one).
+inline constexpr llvm::StringLiteral kRunTimeDimChecks =
+    "tfg.run_time_dim_checks";
+
 /// Registers the conversion passes (the pipelines that use them are
 /// registered by TFG/Pipelines' registerTFGPipelines).
 void registerTFGConversionPasses();

@@ -6,12 +6,12 @@
 include "mlir/Pass/PassBase.td"
 
 def GraphToFunc : Pass<"tfg-graph-to-func", "mlir::ModuleOp"> {
-  let summary = "Turn the graph into a func.func with static input shapes";
+  let summary = "Turn the graph into a func.func with static (or dynamic) input shapes";
   let description = [{
     The first step of lowering. Builds `func.func @main` (see `func-name`)
     from the module's `tfg.graph`: the fed nodes (`inputs`, by default the
     Placeholders the outputs reach) become its arguments, with static
-    shapes; the `outputs` tensors (by default the serving signature's, else
+    shapes (or dynamic ones, see `dynamic-dims`); the `outputs` tensors (by default the serving signature's, else
     the inferred output nodes' results) become its results; the nodes the
     outputs reach over data edges are cloned into the body in topological
     order. Control edges only order execution and are dropped; an unfed
@@ -27,10 +27,13 @@ def GraphToFunc : Pass<"tfg-graph-to-func", "mlir::ModuleOp"> {
     Input shapes: `input-shapes` (`name:1x224x224x3`), else the
     Placeholder's shape with an unknown first (batch) dimension set to
     `batch-size`. Any other unknown dimension, or an unknown rank, is an
-    error naming the input and saying how to give its shape. A cycle (a v1
-    while loop) is an error naming a node on it. Result types inside the
-    body are refined later: every lowering pattern computes its static
-    result shape from its (static) operands.
+    error naming the input and saying how to give its shape. With
+    `dynamic-dims`, every unknown dimension of a Placeholder stays dynamic
+    (`?`) in the function's signature instead (compile once, run with any
+    batch); `input-shapes` still fixes the inputs it names, and an unknown
+    rank is still an error. A cycle (a v1 while loop) is an error naming a
+    node on it. Result types inside the body are refined later: every
+    lowering pattern computes its result shape from its operands.
   }];
   let options = [
     ListOption<"inputs", "inputs", "std::string",
@@ -41,6 +44,8 @@ def GraphToFunc : Pass<"tfg-graph-to-func", "mlir::ModuleOp"> {
                "Output tensors, node or node:i (default: the signature's)">,
     Option<"batchSize", "batch-size", "int64_t", /*default=*/"1",
            "Value of an unknown leading (batch) dimension">,
+    Option<"dynamicDims", "dynamic-dims", "bool", /*default=*/"false",
+           "Keep unknown dimensions dynamic (?) instead of specializing">,
     Option<"funcName", "func-name", "std::string", /*default=*/"\"main\"",
            "Name of the function built">,
   ];
@@ -48,11 +53,11 @@ def GraphToFunc : Pass<"tfg-graph-to-func", "mlir::ModuleOp"> {
 }
 
 def InferShapes : Pass<"tfg-infer-shapes", "mlir::ModuleOp"> {
-  let summary = "Give the TFG nodes of a function their static result types";
+  let summary = "Give the TFG nodes of a function their ranked result types";
   let description = [{
     Shape inference from the input shapes, for a function built by
-    `tfg-graph-to-func` (static arguments): every node's data results get
-    the static type that its lowering computes (the patterns of
+    `tfg-graph-to-func`: every node's data results get the ranked type
+    (static, or with dynamic dimensions) that its lowering computes (the patterns of
     `tfg-convert-to-linalg` are the one place that knows each op's shape
     semantics, so the shapes are those of the code that will run). Shape
     arithmetic on constants (Shape, StridedSlice, Pack, ...) is evaluated
@@ -72,17 +77,18 @@ def ConvertTFGToLinalg : Pass<"tfg-convert-to-linalg", "mlir::ModuleOp"> {
   let summary = "Lower TFG nodes in functions to linalg / tensor / arith / math";
   let description = [{
     Converts every TFG node op in a `func.func` (as `tfg-graph-to-func`
-    builds it) to upstream dialects on static-shaped tensors: named linalg
+    builds it) to upstream dialects on ranked tensors: named linalg
     ops for convolutions, matmuls and pooling (so that later passes can tile
     and vectorize them), `linalg.generic` for elementwise ops with
     TensorFlow's broadcasting, `tensor` ops for shape manipulation, and
     `arith.constant` (dense or `dense_resource`) for Consts, `scf` loops
     for functional control flow and NonMaxSuppression. Each pattern
-    derives its static result type from its operands (NonMaxSuppression's
-    unpadded outputs have a length known only at run time: `?`); an
-    operand whose
-    shape is not static, or a shape/axis operand that is not a constant,
-    is an error naming the node. Before converting, the pass lists every
+    derives its result type from its operands; dynamic dimensions are
+    `tensor.dim` of the value they come from (NonMaxSuppression's unpadded
+    outputs and Where have a length known only at run time), and an operand
+    dimension that an op needs static (a convolution's spatial sizes, a
+    MatMul's inner dimension), or an axis/permutation operand that is not a
+    constant, is an error naming the node and the dimension. Before converting, the pass lists every
     op type that has no lowering, with the nodes that use it (v1 control
     flow, string ops, training ops, ...), and fails.
     The function's result types are updated to the lowered values' types.
@@ -117,8 +123,9 @@ def CPUVectorizeConvolutions
   let summary = "Tile convolutions into register-sized blocks and vectorize them";
   let description = [{
     A CPU scheduling step of `tfg-lower-to-llvm` on the tensor-level
-    function: each static `linalg.conv_2d_nhwc_hwcf` and
-    `linalg.depthwise_conv_2d_nhwc_hwc` is tiled with `scf.for` into blocks
+    function: each `linalg.conv_2d_nhwc_hwcf` and
+    `linalg.depthwise_conv_2d_nhwc_hwc` with static loops (a dynamic batch
+    is fine: it is tiled by 1) is tiled with `scf.for` into blocks
     of one output row, a few output columns and up to 16 (depthwise: 32)
     channels, with one filter tap and a few input channels per step;
     the tile is decomposed into a 1-D convolution and vectorized. The

@@ -57,6 +57,8 @@ void printPipelinePasses(OpPassManager &pm, llvm::raw_ostream &os);
 struct LowerToLLVMOptions {
   llvm::SmallVector<std::string> inputs, inputShapes, outputs;
   int64_t batchSize = 1;
+  /// Unknown input dimensions stay dynamic (tfg-graph-to-func dynamic-dims).
+  bool dynamicDims = false;
   std::string funcName = "main";
 };
 

@@ -51,7 +51,17 @@ struct TensorInfo {
   Type elementType;
   /// NumPy's dtype string of elementType.
   std::string dtype;
+  /// The shape; kDynamicDim where the size is known only at run time (an
+  /// input compiled with dynamic dimensions takes any size there, an output
+  /// gets it from the run).
   std::vector<int64_t> shape;
+
+  static constexpr int64_t kDynamicDim = -1;
+  bool hasDynamicDims() const;
+  /// Whether a tensor of `concrete` shape fits: same rank, same static dims.
+  bool accepts(llvm::ArrayRef<int64_t> concrete) const;
+  /// The shape with every dynamic dim set to `size`.
+  std::vector<int64_t> withDynamicDims(int64_t size) const;
 };
 
 struct CompileOptions {
@@ -99,8 +109,10 @@ public:
   double compileSeconds() const { return compileTime; }
 
   /// Runs the function once on `inputs` (one per inputs(), of its dtype and
-  /// shape; the compiled code only reads them) and returns copies of its
-  /// outputs. When `seconds` is given, it gets the time of the call alone.
+  /// a shape it accepts: any size in a dynamic dimension; the compiled code
+  /// only reads them) and returns copies of its outputs, each with the
+  /// shape this run gave it. When `seconds` is given, it gets the time of
+  /// the call alone.
   FailureOr<std::vector<Tensor>> run(llvm::ArrayRef<Tensor> inputs,
                                      double *seconds = nullptr) const;
 
@@ -115,6 +127,14 @@ private:
   /// `_mlir_ciface_<funcName>` through ExecutionEngine's packed interface.
   void (*packedFunction)(void **) = nullptr;
   std::vector<TensorInfo> inputInfo, outputInfo;
+  /// What the code assumes of the inputs' dynamic dimensions
+  /// (kRunTimeDimChecks): input a's dim i equals input b's dim j, or the
+  /// size when b is -1; `node` assumes it.
+  struct DimCheck {
+    std::string node;
+    int64_t a, i, b, j;
+  };
+  std::vector<DimCheck> dimChecks;
   double compileTime = 0;
 };
 

@@ -58,12 +58,12 @@ LogicalResult writeOutputFolder(llvm::StringRef dir,
 Tensor randomTensor(const TensorInfo &info, std::mt19937 &rng);
 
 /// The model's inputs, in order: each from `fed` (by name; its dtype and
-/// shape must be the model's), else random when `rng` is given, else an
-/// error.
+/// shape must be the model's), else random when `rng` is given (of size
+/// `dynamicSize` in each dynamic dimension), else an error.
 FailureOr<std::vector<Tensor>>
 assembleInputs(const CompiledModel &model,
                const std::map<std::string, Tensor> &fed, std::mt19937 *rng,
-               Location loc);
+               Location loc, int64_t dynamicSize = 1);
 
 struct Tolerance {
   /// Largest relative L2 error of a float output.

@@ -95,7 +95,8 @@ std::optional<uint64_t> tensorByteSize(llvm::ArrayRef<int64_t> shape,
 /// pass it: f16/f32/f64 and i1/i8/i16/i32/i64 only).
 std::string dtypeOf(Type elementType);
 
-/// "[1,224,224,3]", as tfg-run prints shapes.
+/// "[1,224,224,3]", as tfg-run prints shapes ("?" for a negative, dynamic,
+/// dimension).
 std::string shapeString(llvm::ArrayRef<int64_t> shape);
 
 } // namespace mlir::tfg

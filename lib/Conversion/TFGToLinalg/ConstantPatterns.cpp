@@ -71,38 +71,61 @@ struct NoOpLowering : OpConversionPattern<NoOpOp> {
   }
 };
 
-/// Shape / Size / Rank of a static tensor are constants.
+/// Shape / Size / Rank of a static tensor are constants. Of a tensor with
+/// dynamic dimensions, Shape and Size are code, built element by element
+/// (tensor.from_elements of tensor.dim and constants), so that the static
+/// elements stay constants for Reshape and the slices and Packs between.
 template <typename OpT> struct ShapeQueryLowering : OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto types = requireStaticOperands(op, adaptor.getOperands().take_front(1));
+    auto types = requireRankedOperands(op, adaptor.getOperands().take_front(1));
     if (failed(types))
       return failure();
     RankedTensorType type = (*types)[0];
+    Value input = adaptor.getOperands().front();
+    Location loc = op.getLoc();
     Type elementType = rewriter.getI32Type();
     if (auto attr = op->template getAttrOfType<TypeAttr>("out_type"))
       elementType = attr.getValue();
-    SmallVector<int64_t> values;
+    SmallVector<OpFoldResult> values;
     SmallVector<int64_t> shape;
     if constexpr (std::is_same_v<OpT, ShapeOp>) {
-      values.assign(type.getShape().begin(), type.getShape().end());
+      values = getMixedSizes(rewriter, loc, input);
       shape.push_back(type.getRank());
     } else if constexpr (std::is_same_v<OpT, SizeOp>) {
-      values.push_back(type.getNumElements());
+      OpFoldResult count = rewriter.getIndexAttr(1);
+      for (OpFoldResult size : getMixedSizes(rewriter, loc, input))
+        count = mulSizes(rewriter, loc, count, size);
+      values.push_back(count);
     } else {
-      values.push_back(type.getRank());
+      values.push_back(rewriter.getIndexAttr(type.getRank()));
     }
     auto resultType = RankedTensorType::get(shape, elementType);
-    SmallVector<APInt> ints;
-    for (int64_t v : values)
-      ints.push_back(APInt(elementType.getIntOrFloatBitWidth(), v, true));
-    replaceNode(
-        rewriter, op,
-        arith::ConstantOp::create(rewriter, op.getLoc(),
-                                  DenseElementsAttr::get(resultType, ints))
-            .getResult());
+    Value result;
+    if (llvm::all_of(values, [](OpFoldResult v) {
+          return getConstantIntValue(v).has_value();
+        })) {
+      SmallVector<APInt> ints;
+      for (OpFoldResult v : values)
+        ints.push_back(APInt(elementType.getIntOrFloatBitWidth(),
+                             *getConstantIntValue(v), true));
+      result = arith::ConstantOp::create(
+          rewriter, loc, DenseElementsAttr::get(resultType, ints));
+    } else {
+      SmallVector<Value> elements;
+      for (OpFoldResult v : values) {
+        if (std::optional<int64_t> c = getConstantIntValue(v))
+          elements.push_back(createScalar(rewriter, loc, elementType, *c));
+        else
+          elements.push_back(arith::IndexCastOp::create(
+              rewriter, loc, elementType, cast<Value>(v)));
+      }
+      result =
+          tensor::FromElementsOp::create(rewriter, loc, resultType, elements);
+    }
+    replaceNode(rewriter, op, result);
     return success();
   }
 };

@@ -141,9 +141,12 @@ struct ConvLowering : OpConversionPattern<OpT> {
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange data = ValueRange(adaptor.getOperands())
                           .take_front(getDataOperands(op).size());
-    auto types = requireStaticOperands(op, data.take_front(2));
-    if (failed(types))
+    // The batch may be dynamic; the filter and the spatial and channel
+    // dimensions must be static (they size the windows and the padding).
+    auto types = requireRankedOperands(op, data.take_front(1));
+    if (failed(types) || failed(requireStaticOperands(op, data.slice(1, 1))))
       return failure();
+    types->push_back(cast<RankedTensorType>(data[1].getType()));
     auto geometry = readGeometry(op);
     if (failed(geometry))
       return failure();
@@ -151,6 +154,8 @@ struct ConvLowering : OpConversionPattern<OpT> {
     Value input = data[0], filter = data[1];
     if ((*types)[0].getRank() != 4 || (*types)[1].getRank() != 4)
       return nodeError(op, "input and filter must be 4-D");
+    if (failed(requireStaticDims(op, input, {1, 2, 3}, "input 0")))
+      return failure();
     Type elementType = (*types)[0].getElementType();
     if (!isa<FloatType>(elementType))
       return nodeError(op, "dtype " + typeStr(elementType) + " is not lowered");
@@ -192,17 +197,27 @@ struct ConvLowering : OpConversionPattern<OpT> {
     input = padConstant(rewriter, loc, input,
                         {0, dims[0].padBefore, dims[1].padBefore, 0},
                         {0, dims[0].padAfter, dims[1].padAfter, 0}, zero);
-    int64_t n = inType.getDimSize(0), c = fShape[2];
+    OpFoldResult n = dimSize(rewriter, loc, data[0], 0);
+    int64_t c = fShape[2];
+    auto oh = rewriter.getIndexAttr(dims[0].outSize),
+         ow = rewriter.getIndexAttr(dims[1].outSize);
     auto strides = i64Elements(rewriter, geometry->stride);
     auto dilations = i64Elements(rewriter, geometry->dilation);
     Value result;
     if (groups > 1) {
+      // The group loop slices the input with static sizes.
+      std::optional<int64_t> staticBatch = getConstantIntValue(n);
+      if (!staticBatch)
+        return nodeError(op, "a grouped convolution needs a static batch "
+                             "dimension, input 0 is " +
+                                 typeStr(data[0].getType()));
       result = groupedConvolution(rewriter, loc, input, filter, groups,
-                                  {n, dims[0].outSize, dims[1].outSize},
+                                  {*staticBatch, dims[0].outSize,
+                                   dims[1].outSize},
                                   strides, dilations);
     } else if (!Depthwise) {
-      SmallVector<int64_t> outShape{n, dims[0].outSize, dims[1].outSize,
-                                    fShape[3]};
+      SmallVector<OpFoldResult> outShape{n, oh, ow,
+                                         rewriter.getIndexAttr(fShape[3])};
       Value init = createFilled(rewriter, loc, outShape, zero);
       result =
           linalg::Conv2DNhwcHwcfOp::create(
@@ -210,7 +225,7 @@ struct ConvLowering : OpConversionPattern<OpT> {
               ValueRange{input, filter}, ValueRange{init}, strides, dilations)
               .getResult(0);
     } else if (fShape[3] == 1) {
-      SmallVector<int64_t> outShape{n, dims[0].outSize, dims[1].outSize, c};
+      SmallVector<OpFoldResult> outShape{n, oh, ow, rewriter.getIndexAttr(c)};
       filter = reshapeTo(rewriter, loc, filter, {fShape[0], fShape[1], c});
       Value init = createFilled(rewriter, loc, outShape, zero);
       result =
@@ -219,8 +234,8 @@ struct ConvLowering : OpConversionPattern<OpT> {
               ValueRange{input, filter}, ValueRange{init}, strides, dilations)
               .getResult(0);
     } else {
-      SmallVector<int64_t> outShape{n, dims[0].outSize, dims[1].outSize, c,
-                                    fShape[3]};
+      SmallVector<OpFoldResult> outShape{n, oh, ow, rewriter.getIndexAttr(c),
+                                         rewriter.getIndexAttr(fShape[3])};
       Value init = createFilled(rewriter, loc, outShape, zero);
       result =
           linalg::DepthwiseConv2DNhwcHwcmOp::create(
@@ -228,7 +243,8 @@ struct ConvLowering : OpConversionPattern<OpT> {
               ValueRange{input, filter}, ValueRange{init}, strides, dilations)
               .getResult(0);
       result = reshapeTo(rewriter, loc, result,
-                         {n, dims[0].outSize, dims[1].outSize, c * fShape[3]});
+                         SmallVector<OpFoldResult>{
+                             n, oh, ow, rewriter.getIndexAttr(c * fShape[3])});
     }
     auto fusedResult =
         applyFusedOps(op, rewriter, result, data.drop_front(2), 3);

@@ -396,14 +396,22 @@ struct BiasAddLowering : OpConversionPattern<BiasAddOp> {
   LogicalResult
   matchAndRewrite(BiasAddOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto types = requireStaticOperands(op, adaptor.getOperands().take_front(2));
-    if (failed(types))
+    // The value may have dynamic dimensions but its channels.
+    auto types = requireRankedOperands(op, adaptor.getOperands().take_front(1));
+    auto biasType =
+        requireStaticOperands(op, adaptor.getOperands().slice(1, 1));
+    if (failed(types) || failed(biasType))
       return failure();
+    types->append(*biasType);
     Value value = adaptor.getOperands()[0], bias = adaptor.getOperands()[1];
     RankedTensorType valueType = (*types)[0];
     int64_t channelDim = valueType.getRank() - 1;
     if (op.getDataFormat() && *op.getDataFormat() == "NCHW")
       channelDim = 1;
+    if (valueType.getRank() < 1)
+      return nodeError(op, "value must have rank >= 1");
+    if (failed(requireStaticDims(op, value, {channelDim}, "value")))
+      return failure();
     if ((*types)[1].getRank() != 1 ||
         (*types)[1].getDimSize(0) != valueType.getDimSize(channelDim))
       return nodeError(op, "bias " + typeStr((*types)[1]) +
@@ -429,15 +437,17 @@ struct SelectLowering : OpConversionPattern<SelectOp> {
   LogicalResult
   matchAndRewrite(SelectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto types = requireStaticOperands(op, adaptor.getOperands().take_front(3));
+    auto types = requireRankedOperands(op, adaptor.getOperands().take_front(3));
     if (failed(types))
       return failure();
     Value cond = adaptor.getOperands()[0];
     RankedTensorType condType = (*types)[0], thenType = (*types)[1];
     if (condType.getRank() == 1 && thenType.getRank() > 1) {
-      SmallVector<int64_t> shape(thenType.getRank(), 1);
-      shape[0] = condType.getDimSize(0);
-      cond = reshapeTo(rewriter, op.getLoc(), cond, shape);
+      // A vector condition picks rows: [n] -> [n, 1, ...].
+      SmallVector<OpFoldResult> sizes(thenType.getRank(),
+                                      rewriter.getIndexAttr(1));
+      sizes[0] = dimSize(rewriter, op.getLoc(), cond, 0);
+      cond = reshapeTo(rewriter, op.getLoc(), cond, sizes);
     }
     auto value = buildBroadcastingElementwise(
         op, rewriter,

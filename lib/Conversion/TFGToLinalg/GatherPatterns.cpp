@@ -1,14 +1,17 @@
-//===- GatherPatterns.cpp - Gather, GatherV2, GatherNd --------------------===//
+//===- GatherPatterns.cpp - Gather, GatherV2, GatherNd, Where -------------===//
 //
 // One linalg.generic over the output; each element reads its index from
 // `indices` and the value from `params` with tensor.extract. Indices are
 // clamped into range (TensorFlow's CPU kernels reject them instead).
 // TensorFlow's GatherNd op has no batch_dims (tf.gather_nd's batch_dims is
 // reshapes around it in Python), so only GatherV2 reads the attribute.
+// Where, which makes such indices, has a size known only at run time.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LoweringUtils.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -29,9 +32,12 @@ Value clampedIndex(OpBuilder &b, Location l, Value raw, int64_t size) {
 ///   output[p0..p(axis-1), i(b)..i(ri-1), q...] =
 ///     params[p0..p(axis-1), indices[p0..p(b-1), i(b)..i(ri-1)], q...]
 /// with the output shape params[:axis] + indices[b:] + params[axis+1:].
+/// The indices may have dynamic dimensions (Where's coordinates in
+/// boolean_mask), and so may the params but along the axis (it clamps the
+/// indices).
 LogicalResult lowerGather(Operation *node, ValueRange data,
                           ConversionPatternRewriter &rewriter) {
-  auto types = requireStaticOperands(node, data.take_front(2));
+  auto types = requireRankedOperands(node, data.take_front(2));
   if (failed(types))
     return failure();
   int64_t rawAxis = 0;
@@ -45,7 +51,8 @@ LogicalResult lowerGather(Operation *node, ValueRange data,
   }
   RankedTensorType params = (*types)[0], indices = (*types)[1];
   auto axis = normalizeAxis(node, rawAxis, params.getRank());
-  if (failed(axis))
+  if (failed(axis) ||
+      failed(requireStaticDims(node, data[0], {*axis}, "params")))
     return failure();
   int64_t ri = indices.getRank();
   // TensorFlow's checks, in its order: batch_dims in [-rank(indices),
@@ -67,20 +74,24 @@ LogicalResult lowerGather(Operation *node, ValueRange data,
     if (*axis < batchDims)
       return nodeError(node, "batch_dims " + Twine(batchDims) +
                                  " must be at most axis " + Twine(*axis));
+    // Dynamic batch dimensions are taken to be equal.
     for (int64_t d = 0; d < batchDims; ++d)
-      if (params.getDimSize(d) != indices.getDimSize(d))
+      if (!params.isDynamicDim(d) && !indices.isDynamicDim(d) &&
+          params.getDimSize(d) != indices.getDimSize(d))
         return nodeError(node, "batch dimension " + Twine(d) + " of params " +
                                    typeStr(params) + " and indices " +
                                    typeStr(indices) + " differ");
   }
   int64_t gathered = ri - batchDims; // index dimensions in the output
-  SmallVector<int64_t> shape(params.getShape().take_front(*axis));
-  shape.append(indices.getShape().begin() + batchDims,
-               indices.getShape().end());
-  shape.append(params.getShape().begin() + *axis + 1, params.getShape().end());
+  Location loc = node->getLoc();
+  SmallVector<OpFoldResult> paramSizes = getMixedSizes(rewriter, loc, data[0]);
+  SmallVector<OpFoldResult> indexSizes = getMixedSizes(rewriter, loc, data[1]);
+  SmallVector<OpFoldResult> shape(ArrayRef(paramSizes).take_front(*axis));
+  shape.append(indexSizes.begin() + batchDims, indexSizes.end());
+  shape.append(paramSizes.begin() + *axis + 1, paramSizes.end());
   Value paramsValue = data[0], indicesValue = data[1];
   Value result = buildElementwise(
-      rewriter, node->getLoc(), {}, shape, params.getElementType(),
+      rewriter, loc, {}, shape, params.getElementType(),
       [&](OpBuilder &b, Location l, ValueRange) -> Value {
         SmallVector<Value> at, where;
         for (int64_t d = 0; d < batchDims; ++d)
@@ -102,20 +113,32 @@ LogicalResult lowerGather(Operation *node, ValueRange data,
 /// GatherNd: indices [..., K] pick slices params[i0, ..., iK-1, ...].
 LogicalResult lowerGatherNd(Operation *node, ValueRange data,
                             ConversionPatternRewriter &rewriter) {
-  auto types = requireStaticOperands(node, data.take_front(2));
+  // The number of index tuples may be dynamic (Where's coordinates); their
+  // length and the params' indexed dimensions must be static.
+  auto types = requireRankedOperands(node, data.take_front(2));
   if (failed(types))
     return failure();
   RankedTensorType params = (*types)[0], indices = (*types)[1];
   int64_t ri = indices.getRank();
-  int64_t k = ri ? indices.getDimSize(ri - 1) : 0;
-  if (ri < 1 || k > params.getRank())
+  if (ri < 1 || failed(requireStaticDims(node, data[1], {ri - 1}, "indices")))
+    return ri < 1 ? nodeError(node, "indices must have rank >= 1") : failure();
+  int64_t k = indices.getDimSize(ri - 1);
+  if (k > params.getRank())
     return nodeError(node, "indices " + typeStr(indices) + " do not index " +
                                typeStr(params));
-  SmallVector<int64_t> shape(indices.getShape().drop_back());
-  shape.append(params.getShape().begin() + k, params.getShape().end());
+  SmallVector<int64_t> indexed;
+  for (int64_t d = 0; d < k; ++d)
+    indexed.push_back(d);
+  if (failed(requireStaticDims(node, data[0], indexed, "params")))
+    return failure();
+  Location loc = node->getLoc();
+  SmallVector<OpFoldResult> shape = getMixedSizes(rewriter, loc, data[1]);
+  shape.pop_back();
+  SmallVector<OpFoldResult> paramSizes = getMixedSizes(rewriter, loc, data[0]);
+  shape.append(paramSizes.begin() + k, paramSizes.end());
   Value paramsValue = data[0], indicesValue = data[1];
   Value result = buildElementwise(
-      rewriter, node->getLoc(), {}, shape, params.getElementType(),
+      rewriter, loc, {}, shape, params.getElementType(),
       [&](OpBuilder &b, Location l, ValueRange) -> Value {
         SmallVector<Value> batch, where;
         for (int64_t d = 0; d < ri - 1; ++d)
@@ -134,6 +157,99 @@ LogicalResult lowerGatherNd(Operation *node, ValueRange data,
   return success();
 }
 
+/// Where (one input): the coordinates of the true (non-zero) elements, in
+/// row-major order, as int64 [count, rank]. The count is known only at run
+/// time: a reduction counts them first, then a loop over the elements
+/// writes the coordinates of each true one at the next row.
+LogicalResult lowerWhere(Operation *node, ValueRange data,
+                         ConversionPatternRewriter &rewriter) {
+  if (data.size() != 1)
+    return nodeError(node, "only Where with one input (the coordinates of "
+                           "the true elements) is lowered");
+  auto types = requireRankedOperands(node, data);
+  if (failed(types))
+    return failure();
+  RankedTensorType type = (*types)[0];
+  Type elementType = type.getElementType();
+  if (!isa<FloatType>(elementType) && !elementType.isSignlessInteger())
+    return nodeError(node, "dtype " + typeStr(elementType) + " is not lowered");
+  Location loc = node->getLoc();
+  int64_t rank = type.getRank();
+  Value input = data[0];
+  Type i64 = rewriter.getI64Type();
+  Type indexType = rewriter.getIndexType();
+  auto isTrue = [&](OpBuilder &b, Location l, Value x) {
+    return castScalar(b, l, x, b.getI1Type());
+  };
+  // 1. Count the true elements.
+  MLIRContext *context = rewriter.getContext();
+  Value zero64 = createScalar(rewriter, loc, i64, 0);
+  Value countInit = createFilled(rewriter, loc, ArrayRef<int64_t>{}, zero64);
+  Value countTensor =
+      linalg::GenericOp::create(
+          rewriter, loc, TypeRange{countInit.getType()}, ValueRange{input},
+          ValueRange{countInit},
+          SmallVector<AffineMap>{
+              AffineMap::getMultiDimIdentityMap(rank, context),
+              AffineMap::get(rank, 0, {}, context)},
+          SmallVector<utils::IteratorType>(rank,
+                                           utils::IteratorType::reduction),
+          [&](OpBuilder &b, Location l, ValueRange args) {
+            Value one =
+                arith::ExtUIOp::create(b, l, i64, isTrue(b, l, args[0]));
+            linalg::YieldOp::create(
+                b, l, Value(arith::AddIOp::create(b, l, args[1], one)));
+          })
+          .getResult(0);
+  Value count = arith::IndexCastOp::create(
+      rewriter, loc, indexType,
+      tensor::ExtractOp::create(rewriter, loc, countTensor, ValueRange{}));
+  // 2. Write the coordinates of each true element at the next row.
+  SmallVector<OpFoldResult> sizes{count, rewriter.getIndexAttr(rank)};
+  Value result = createEmpty(rewriter, loc, sizes, i64);
+  SmallVector<OpFoldResult> inputSizes = getMixedSizes(rewriter, loc, input);
+  OpFoldResult total = rewriter.getIndexAttr(1);
+  for (OpFoldResult size : inputSizes)
+    total = mulSizes(rewriter, loc, total, size);
+  Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  auto loop = scf::ForOp::create(
+      rewriter, loc, c0, sizeValue(rewriter, loc, total), c1,
+      ValueRange{result, c0},
+      [&](OpBuilder &b, Location l, Value linear, ValueRange carried) {
+        // The element's coordinates, last dimension fastest.
+        SmallVector<Value> coordinates(rank);
+        Value rest = linear;
+        for (int64_t d = rank - 1; d >= 0; --d) {
+          Value size = sizeValue(b, l, inputSizes[d]);
+          coordinates[d] = arith::RemUIOp::create(b, l, rest, size);
+          rest = arith::DivUIOp::create(b, l, rest, size);
+        }
+        Value x = tensor::ExtractOp::create(b, l, input, coordinates);
+        Value row = carried[1];
+        auto ifOp = scf::IfOp::create(
+            b, l, isTrue(b, l, x),
+            [&](OpBuilder &tb, Location tl) {
+              Value written = carried[0];
+              for (int64_t d = 0; d < rank; ++d)
+                written = tensor::InsertOp::create(
+                    tb, tl,
+                    arith::IndexCastOp::create(tb, tl, i64, coordinates[d]),
+                    written,
+                    ValueRange{row, arith::ConstantIndexOp::create(tb, tl, d)});
+              Value next = arith::AddIOp::create(
+                  tb, tl, row, arith::ConstantIndexOp::create(tb, tl, 1));
+              scf::YieldOp::create(tb, tl, ValueRange{written, next});
+            },
+            [&](OpBuilder &eb, Location el) {
+              scf::YieldOp::create(eb, el, ValueRange{carried[0], row});
+            });
+        scf::YieldOp::create(b, l, ifOp.getResults());
+      });
+  replaceNode(rewriter, node, loop.getResult(0));
+  return success();
+}
+
 } // namespace
 
 void lowering::populateGatherPatterns(RewritePatternSet &patterns) {
@@ -141,4 +257,5 @@ void lowering::populateGatherPatterns(RewritePatternSet &patterns) {
   patterns.add<NodeLowering>("Gather", c, lowerGather);
   patterns.add<NodeLowering>("GatherV2", c, lowerGather);
   patterns.add<NodeLowering>("GatherNd", c, lowerGatherNd);
+  patterns.add<NodeLowering>("Where", c, lowerWhere);
 }

@@ -59,9 +59,88 @@ void replaceNode(ConversionPatternRewriter &rewriter, Operation *node,
 /// The operand's type when it is a tensor of static shape, else null.
 RankedTensorType getStaticType(Value value);
 
-/// Static types of all `operands`, or an error naming the node.
+/// Static types of all `operands`, or an error naming the node, the input
+/// and its first dynamic dimension (what a pattern that needs static
+/// shapes says when it meets a dynamic one).
 FailureOr<SmallVector<RankedTensorType>>
 requireStaticOperands(Operation *node, ValueRange operands);
+
+/// Ranked types of all `operands`, whose dimensions may be dynamic (`?`),
+/// or an error naming the node. Patterns that handle dynamic dimensions
+/// use this; requireStaticDims then names a dimension they cannot handle.
+FailureOr<SmallVector<RankedTensorType>>
+requireRankedOperands(Operation *node, ValueRange operands);
+
+/// An error naming the node, `what` (an operand's name) and the first of
+/// its `dims` that is dynamic, when one is; success otherwise.
+LogicalResult requireStaticDims(Operation *node, Value value,
+                                ArrayRef<int64_t> dims, StringRef what);
+
+//===----------------------------------------------------------------------===//
+// Dynamic dimensions
+//
+// A dynamic dimension is read with tensor.dim of the value it comes from:
+// dimSize follows a tensor through the ops that keep it (destination-style
+// ops to their init, tensor.empty to its size operand, casts), so all the
+// batch dimensions of a network read the same `tensor.dim %input, 0` and a
+// Reshape can see that the `batch` of Shape(x)[0] is x's own dimension.
+//===----------------------------------------------------------------------===//
+
+/// Where a dynamic dimension comes from: dimension `dim` of `source`, a
+/// value none of the ops above produce (usually a function argument).
+struct DimRoot {
+  Value source;
+  int64_t dim = 0;
+  bool operator==(const DimRoot &other) const {
+    return source == other.source && dim == other.dim;
+  }
+};
+
+/// The root of dimension `dim` of `tensor` (which must be dynamic there).
+DimRoot traceDim(Value tensor, int64_t dim);
+
+/// The root of an index or integer scalar that is a dynamic dimension
+/// (tensor.dim, through index casts and extracts of tensor.from_elements),
+/// or nullopt.
+std::optional<DimRoot> traceDimScalar(Value scalar);
+
+/// Size of dimension `dim` of `tensor`: an index attribute when static,
+/// else tensor.dim of its root.
+OpFoldResult dimSize(OpBuilder &b, Location loc, Value tensor, int64_t dim);
+
+/// Records on the function being built (TFG/Conversion/Passes.h's
+/// kRunTimeDimChecks) that dimension `a` must equal dimension `b` (or the
+/// static `size` when `b` is null) at run time, where both are dimensions
+/// of its arguments; the runner checks them before each call. `loc` names
+/// the node. Nothing is recorded for other roots (sizes computed inside).
+void recordRunTimeDimCheck(OpBuilder &b, Location loc, DimRoot a,
+                           std::optional<DimRoot> other, int64_t size = 0);
+
+/// dimSize of every dimension.
+SmallVector<OpFoldResult> getMixedSizes(OpBuilder &b, Location loc,
+                                        Value tensor);
+
+/// The static shape of mixed sizes (kDynamic for values).
+SmallVector<int64_t> staticShapeOf(ArrayRef<OpFoldResult> sizes);
+
+/// An index value of a mixed size (arith.constant for an attribute).
+Value sizeValue(OpBuilder &b, Location loc, OpFoldResult size);
+
+/// a * b and a + b of mixed sizes: folded when both are static.
+OpFoldResult mulSizes(OpBuilder &b, Location loc, OpFoldResult x,
+                      OpFoldResult y);
+OpFoldResult addSizes(OpBuilder &b, Location loc, OpFoldResult x,
+                      OpFoldResult y);
+
+/// The integer elements of a small 1-D or 0-D tensor known element by
+/// element: a constant (all known), or tensor.from_elements whose operands
+/// are constants (known) or values computed at run time (nullopt, with the
+/// scalar in `values` when asked for). Shape subgraphs on dynamic tensors
+/// are built from tensor.from_elements (Shape, slices, Pack, ConcatV2,
+/// elementwise arithmetic on them), so that their constant elements stay
+/// visible. Failure when `value` is neither.
+FailureOr<SmallVector<std::optional<int64_t>>>
+getPartialConstantInts(Value value, SmallVectorImpl<Value> *values = nullptr);
 
 /// The value of an operand produced by an arith.constant, or null.
 DenseElementsAttr getConstantElements(Value value);
@@ -75,16 +154,25 @@ requireConstantInts(Operation *node, Value value, StringRef what);
 FailureOr<int64_t> normalizeAxis(Operation *node, int64_t axis, int64_t rank);
 
 /// TensorFlow (numpy) broadcasting of two shapes; failure when incompatible.
+/// A dynamic dimension broadcasts only against a static 1 (giving `?`) or
+/// another dynamic one (assumed equal, giving `?`); against a static N > 1
+/// it is taken to be N (as TOSA and StableHLO do): a run-time 1 there is
+/// not broadcast.
 FailureOr<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> a,
                                                 ArrayRef<int64_t> b);
 
 Value createEmpty(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                   Type elementType);
+/// tensor.empty with mixed (static or dynamic) sizes.
+Value createEmpty(OpBuilder &b, Location loc,
+                  const SmallVectorImpl<OpFoldResult> &sizes, Type elementType);
 /// A scalar of `type` (float or int) holding `value`.
 Value createScalar(OpBuilder &b, Location loc, Type type, double value);
 /// A tensor filled with `scalar`.
 Value createFilled(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                    Value scalar);
+Value createFilled(OpBuilder &b, Location loc,
+                   const SmallVectorImpl<OpFoldResult> &sizes, Value scalar);
 /// The identity / lowest / highest value of `type` for reductions.
 Value createLowest(OpBuilder &b, Location loc, Type type);
 Value createHighest(OpBuilder &b, Location loc, Type type);
@@ -92,11 +180,17 @@ Value createHighest(OpBuilder &b, Location loc, Type type);
 /// Computes `body` elementwise over `inputs` with TensorFlow broadcasting
 /// into a `resultElementType` tensor of `resultShape`. Size-1 dimensions
 /// that broadcast are collapsed away first, so every indexing map is a
-/// projected permutation (what the vectorizer wants).
+/// projected permutation (what the vectorizer wants). A dynamic dimension of
+/// the result takes its size from an input that has it dynamic.
 using ScalarBody = function_ref<Value(OpBuilder &, Location, ValueRange)>;
 Value buildElementwise(OpBuilder &b, Location loc, ValueRange inputs,
                        ArrayRef<int64_t> resultShape, Type resultElementType,
                        ScalarBody body);
+/// The same with the result's sizes given (for results whose dynamic sizes
+/// no input has, such as a gather's).
+Value buildElementwise(OpBuilder &b, Location loc, ValueRange inputs,
+                       const SmallVectorImpl<OpFoldResult> &resultSizes,
+                       Type resultElementType, ScalarBody body);
 
 /// Evaluates `body` on constant scalars by building it in a scratch block
 /// and running the ops' folders; null when some op does not fold.
@@ -124,8 +218,13 @@ FailureOr<Value> applyActivation(OpBuilder &b, Location loc, StringRef name,
 /// (collapse/expand when possible, tensor.reshape otherwise).
 Value reshapeTo(OpBuilder &b, Location loc, Value value,
                 ArrayRef<int64_t> shape);
+/// Reshape to mixed sizes (the caller knows the element count matches):
+/// collapse/expand when the dimensions group, else tensor.reshape with a
+/// shape tensor.
+Value reshapeTo(OpBuilder &b, Location loc, Value value,
+                const SmallVectorImpl<OpFoldResult> &sizes);
 
-/// Transposes a static tensor: result dim i = input dim perm[i].
+/// Transposes a tensor: result dim i = input dim perm[i].
 Value transpose(OpBuilder &b, Location loc, Value value,
                 ArrayRef<int64_t> perm);
 
@@ -261,13 +360,18 @@ void addNodeLowering(RewritePatternSet &patterns, StringRef opType,
 /// Integer attr of a node, or `fallback` when absent.
 int64_t intAttrOr(Operation *node, StringRef name, int64_t fallback);
 
-/// tensor.extract_slice with static offsets/sizes/strides.
+/// tensor.extract_slice with static offsets/sizes/strides (mixed sizes in
+/// the second form: a dynamic dimension taken whole).
 Value extractSlice(OpBuilder &b, Location loc, Value value,
                    ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes,
                    ArrayRef<int64_t> strides);
+Value extractSlice(OpBuilder &b, Location loc, Value value,
+                   ArrayRef<int64_t> offsets,
+                   const SmallVectorImpl<OpFoldResult> &sizes,
+                   ArrayRef<int64_t> strides);
 
-/// Concatenates static tensors along `axis` (insert_slice into an empty
-/// tensor).
+/// Concatenates tensors along `axis` (insert_slice into an empty tensor;
+/// tensor.from_elements when all are small element-wise known vectors).
 Value concatenate(OpBuilder &b, Location loc, ValueRange values, int64_t axis);
 
 } // namespace mlir::tfg::lowering

@@ -14,12 +14,11 @@ using namespace mlir::tfg::lowering;
 namespace {
 
 Value matmul(OpBuilder &b, Location loc, Value lhs, Value rhs) {
-  auto lhsType = cast<RankedTensorType>(lhs.getType());
-  auto rhsType = cast<RankedTensorType>(rhs.getType());
-  Type elementType = lhsType.getElementType();
-  Value init =
-      createFilled(b, loc, {lhsType.getDimSize(0), rhsType.getDimSize(1)},
-                   createScalar(b, loc, elementType, 0));
+  Type elementType = elementTypeOf(lhs);
+  Value init = createFilled(b, loc,
+                            SmallVector<OpFoldResult>{dimSize(b, loc, lhs, 0),
+                                                      dimSize(b, loc, rhs, 1)},
+                            createScalar(b, loc, elementType, 0));
   return linalg::MatmulOp::create(b, loc, TypeRange{init.getType()},
                                   ValueRange{lhs, rhs}, ValueRange{init})
       .getResult(0);
@@ -33,7 +32,9 @@ template <typename OpT> struct MatMulLowering : OpConversionPattern<OpT> {
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange data = ValueRange(adaptor.getOperands())
                           .take_front(getDataOperands(op).size());
-    auto types = requireStaticOperands(op, data.take_front(2));
+    // The rows and columns may be dynamic (a batch of rows); the inner
+    // dimension must be static.
+    auto types = requireRankedOperands(op, data.take_front(2));
     if (failed(types))
       return failure();
     if ((*types)[0].getRank() != 2 || (*types)[1].getRank() != 2)
@@ -53,6 +54,9 @@ template <typename OpT> struct MatMulLowering : OpConversionPattern<OpT> {
       rhs = transpose(rewriter, loc, rhs, {1, 0});
     auto lhsType = cast<RankedTensorType>(lhs.getType());
     auto rhsType = cast<RankedTensorType>(rhs.getType());
+    if (failed(requireStaticDims(op, lhs, {1}, "the left operand")) ||
+        failed(requireStaticDims(op, rhs, {0}, "the right operand")))
+      return failure();
     if (lhsType.getDimSize(1) != rhsType.getDimSize(0))
       return nodeError(op, "inner dimensions of " + typeStr(lhsType) + " and " +
                                typeStr(rhsType) + " differ");
@@ -73,7 +77,8 @@ struct BatchMatMulLowering : OpConversionPattern<BatchMatMulV2Op> {
   matchAndRewrite(BatchMatMulV2Op op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange data = ValueRange(adaptor.getOperands()).take_front(2);
-    auto types = requireStaticOperands(op, data);
+    // Batch dimensions may be dynamic; the matrices must be static.
+    auto types = requireRankedOperands(op, data);
     if (failed(types))
       return failure();
     Location loc = op.getLoc();
@@ -81,6 +86,9 @@ struct BatchMatMulLowering : OpConversionPattern<BatchMatMulV2Op> {
     int64_t lRank = (*types)[0].getRank(), rRank = (*types)[1].getRank();
     if (lRank < 2 || rRank < 2)
       return nodeError(op, "operands must have rank >= 2");
+    if (failed(requireStaticDims(op, lhs, {lRank - 2, lRank - 1}, "input 0")) ||
+        failed(requireStaticDims(op, rhs, {rRank - 2, rRank - 1}, "input 1")))
+      return failure();
     auto adjoint = [&](Value v, int64_t rank) {
       SmallVector<int64_t> perm;
       for (int64_t d = 0; d < rank; ++d)
@@ -102,32 +110,54 @@ struct BatchMatMulLowering : OpConversionPattern<BatchMatMulV2Op> {
     int64_t n = rType.getDimSize(rRank - 1);
     if (rType.getDimSize(rRank - 2) != k)
       return nodeError(op, "inner dimensions differ");
-    int64_t batchSize = 1;
-    for (int64_t d : *batch)
-      batchSize *= d;
+    // The batch sizes: a dynamic one from an operand that has it dynamic.
+    int64_t batchRank = batch->size();
+    SmallVector<OpFoldResult> batchSizes;
+    OpFoldResult batchCount = rewriter.getIndexAttr(1);
+    for (int64_t d = 0; d < batchRank; ++d) {
+      OpFoldResult size = rewriter.getIndexAttr((*batch)[d]);
+      if (ShapedType::isDynamic((*batch)[d]))
+        for (Value v : {lhs, rhs}) {
+          auto type = cast<RankedTensorType>(v.getType());
+          int64_t at = d - (batchRank - (type.getRank() - 2));
+          if (at >= 0 && type.isDynamicDim(at)) {
+            size = dimSize(rewriter, loc, v, at);
+            break;
+          }
+        }
+      batchSizes.push_back(size);
+      batchCount = mulSizes(rewriter, loc, batchCount, size);
+    }
     Type elementType = lType.getElementType();
+    auto index = [&](int64_t v) -> OpFoldResult {
+      return rewriter.getIndexAttr(v);
+    };
     // Broadcast each operand to the full batch, then collapse the batch.
     auto prepare = [&](Value v, int64_t rows, int64_t cols) {
-      SmallVector<int64_t> full(*batch);
-      full.append({rows, cols});
+      SmallVector<OpFoldResult> full(batchSizes);
+      full.append({index(rows), index(cols)});
       auto type = cast<RankedTensorType>(v.getType());
-      if (type.getShape() != ArrayRef(full))
+      if (type.getShape() != ArrayRef(staticShapeOf(full)))
         v = buildElementwise(
             rewriter, loc, v, full, elementType,
             [](OpBuilder &, Location, ValueRange a) { return a[0]; });
-      return reshapeTo(rewriter, loc, v, {batchSize, rows, cols});
+      return reshapeTo(
+          rewriter, loc, v,
+          SmallVector<OpFoldResult>{batchCount, index(rows), index(cols)});
     };
     lhs = prepare(lhs, m, k);
     rhs = prepare(rhs, k, n);
-    Value init = createFilled(rewriter, loc, {batchSize, m, n},
-                              createScalar(rewriter, loc, elementType, 0));
+    Value init =
+        createFilled(rewriter, loc,
+                     SmallVector<OpFoldResult>{batchCount, index(m), index(n)},
+                     createScalar(rewriter, loc, elementType, 0));
     Value result =
         linalg::BatchMatmulOp::create(rewriter, loc, TypeRange{init.getType()},
                                       ValueRange{lhs, rhs}, ValueRange{init})
             .getResult(0);
-    SmallVector<int64_t> outShape(*batch);
-    outShape.append({m, n});
-    replaceNode(rewriter, op, reshapeTo(rewriter, loc, result, outShape));
+    SmallVector<OpFoldResult> outSizes(batchSizes);
+    outSizes.append({index(m), index(n)});
+    replaceNode(rewriter, op, reshapeTo(rewriter, loc, result, outSizes));
     return success();
   }
 };

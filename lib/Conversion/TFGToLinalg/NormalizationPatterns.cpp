@@ -18,14 +18,20 @@ LogicalResult lowerFusedBatchNorm(Operation *node, ValueRange data,
     return nodeError(node, "training-mode batch norm (is_training true or "
                            "absent) is not lowered: bind the training flag "
                            "and fold it for inference first");
-  auto types = requireStaticOperands(node, data.take_front(5));
-  if (failed(types))
+  // x may have dynamic dimensions but its channels; the statistics are
+  // static vectors.
+  auto types = requireRankedOperands(node, data.take_front(1));
+  auto statistics = requireStaticOperands(node, data.slice(1, 4));
+  if (failed(types) || failed(statistics))
     return failure();
+  types->append(*statistics);
   RankedTensorType type = (*types)[0];
   int64_t channelDim = type.getRank() - 1;
   if (auto format = node->getAttrOfType<StringAttr>("data_format");
       format && format.getValue().starts_with("NC"))
     channelDim = 1;
+  if (failed(requireStaticDims(node, data[0], {channelDim}, "x")))
+    return failure();
   double epsilon = 0.0001;
   if (auto attr = node->getAttrOfType<FloatAttr>("epsilon"))
     epsilon = attr.getValueAsDouble();

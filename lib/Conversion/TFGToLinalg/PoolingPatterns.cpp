@@ -20,13 +20,17 @@ struct PoolLowering : OpConversionPattern<OpT> {
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto types = requireStaticOperands(op, adaptor.getOperands().take_front(1));
+    // The batch may be dynamic; the windows need static spatial sizes.
+    auto types = requireRankedOperands(op, adaptor.getOperands().take_front(1));
     if (failed(types))
       return failure();
     RankedTensorType type = (*types)[0];
     Type elementType = type.getElementType();
     if (type.getRank() != 4 || !isa<FloatType>(elementType))
       return nodeError(op, "only 4-D float pooling is lowered");
+    if (failed(requireStaticDims(op, adaptor.getOperands().front(), {1, 2, 3},
+                                 "input 0")))
+      return failure();
     Location loc = op.getLoc();
     bool nchw = op.getDataFormat() && *op.getDataFormat() == "NCHW";
     int64_t h = nchw ? 2 : 1, w = nchw ? 3 : 2;
@@ -56,8 +60,11 @@ struct PoolLowering : OpConversionPattern<OpT> {
     input = padConstant(rewriter, loc, input,
                         {0, dims[0].padBefore, dims[1].padBefore, 0},
                         {0, dims[0].padAfter, dims[1].padAfter, 0}, padValue);
-    SmallVector<int64_t> outShape{inType.getDimSize(0), dims[0].outSize,
-                                  dims[1].outSize, inType.getDimSize(3)};
+    SmallVector<OpFoldResult> outShape{
+        dimSize(rewriter, loc, adaptor.getOperands().front(), 0),
+        rewriter.getIndexAttr(dims[0].outSize),
+        rewriter.getIndexAttr(dims[1].outSize),
+        rewriter.getIndexAttr(inType.getDimSize(3))};
     Value init = createFilled(rewriter, loc, outShape, padValue);
     Value window =
         createEmpty(rewriter, loc, {kernel[0], kernel[1]}, elementType);

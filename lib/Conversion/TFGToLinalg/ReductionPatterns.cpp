@@ -22,6 +22,8 @@ Value foldReduction(OpBuilder &b, Location loc, Value input,
                     ArrayRef<int64_t> axes, ArrayRef<int64_t> shape,
                     Value initValue, Combine combine) {
   DenseElementsAttr constant = getConstantElements(input);
+  if (ShapedType::isDynamicShape(shape))
+    return {};
   Attribute init;
   if (!constant || constant.getNumElements() > kMaxFoldedElements ||
       !matchPattern(initValue, m_Constant(&init)))
@@ -61,9 +63,12 @@ Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> axes,
   Type elementType = type.getElementType();
   bool isFloat = isa<FloatType>(elementType);
   SmallVector<int64_t> shape;
+  SmallVector<OpFoldResult> sizes;
   for (int64_t d = 0; d < type.getRank(); ++d)
-    if (!llvm::is_contained(axes, d))
+    if (!llvm::is_contained(axes, d)) {
       shape.push_back(type.getDimSize(d));
+      sizes.push_back(dimSize(b, loc, input, d));
+    }
   Value initValue = kind == Kind::Max    ? createLowest(b, loc, elementType)
                     : kind == Kind::Min  ? createHighest(b, loc, elementType)
                     : kind == Kind::Prod ? createScalar(b, loc, elementType, 1)
@@ -89,7 +94,7 @@ Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> axes,
   };
   Value result = foldReduction(b, loc, input, axes, shape, initValue, combine);
   if (!result) {
-    Value init = createFilled(b, loc, shape, initValue);
+    Value init = createFilled(b, loc, sizes, initValue);
     auto op = linalg::ReduceOp::create(
         b, loc, ValueRange{input}, ValueRange{init}, axes,
         [&](OpBuilder &nb, Location l, ValueRange args) {
@@ -98,13 +103,22 @@ Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> axes,
     result = op.getResult(0);
   }
   if (kind == Kind::Mean) {
-    int64_t count = 1;
+    // The count is a constant unless a reduced dimension is dynamic.
+    OpFoldResult count = b.getIndexAttr(1);
     for (int64_t a : axes)
-      count *= type.getDimSize(a);
+      count = mulSizes(b, loc, count, dimSize(b, loc, input, a));
+    Value dynamicCount;
+    if (!getConstantIntValue(count))
+      dynamicCount = castScalar(b, loc,
+                                arith::IndexCastOp::create(
+                                    b, loc, b.getI64Type(), cast<Value>(count)),
+                                elementType);
     result = buildElementwise(
-        b, loc, result, shape, elementType,
+        b, loc, result, sizes, elementType,
         [&](OpBuilder &nb, Location l, ValueRange a) -> Value {
-          Value n = createScalar(nb, l, elementType, count);
+          Value n = dynamicCount ? dynamicCount
+                                 : createScalar(nb, l, elementType,
+                                                *getConstantIntValue(count));
           return isFloat ? Value(arith::DivFOp::create(nb, l, a[0], n))
                          : Value(arith::DivSIOp::create(nb, l, a[0], n));
         });
@@ -137,7 +151,7 @@ struct ReductionLowering : OpConversionPattern<OpT> {
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange data = ValueRange(adaptor.getOperands()).take_front(2);
-    auto types = requireStaticOperands(op, data.take_front(1));
+    auto types = requireRankedOperands(op, data.take_front(1));
     if (failed(types))
       return failure();
     RankedTensorType type = (*types)[0];
@@ -150,10 +164,11 @@ struct ReductionLowering : OpConversionPattern<OpT> {
     Value result = reduce(rewriter, op.getLoc(), data[0], *axes, K);
     auto keep = op->template getAttrOfType<BoolAttr>("keep_dims");
     if (keep && keep.getValue()) {
-      SmallVector<int64_t> shape(type.getShape());
+      SmallVector<OpFoldResult> sizes =
+          getMixedSizes(rewriter, op.getLoc(), data[0]);
       for (int64_t a : *axes)
-        shape[a] = 1;
-      result = reshapeTo(rewriter, op.getLoc(), result, shape);
+        sizes[a] = rewriter.getIndexAttr(1);
+      result = reshapeTo(rewriter, op.getLoc(), result, sizes);
     }
     replaceNode(rewriter, op, result);
     return success();
@@ -168,7 +183,7 @@ struct ArgLowering : OpConversionPattern<OpT> {
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange data = ValueRange(adaptor.getOperands()).take_front(2);
-    auto types = requireStaticOperands(op, data.take_front(1));
+    auto types = requireRankedOperands(op, data.take_front(1));
     if (failed(types))
       return failure();
     RankedTensorType type = (*types)[0];
@@ -184,12 +199,12 @@ struct ArgLowering : OpConversionPattern<OpT> {
     Type elementType = type.getElementType();
     auto outputType = op->template getAttrOfType<TypeAttr>("output_type");
     Type indexType = outputType ? outputType.getValue() : rewriter.getI64Type();
-    SmallVector<int64_t> shape;
+    SmallVector<OpFoldResult> shape;
     SmallVector<AffineExpr> outExprs;
     MLIRContext *context = rewriter.getContext();
     for (int64_t d = 0; d < type.getRank(); ++d)
       if (d != *axis) {
-        shape.push_back(type.getDimSize(d));
+        shape.push_back(dimSize(rewriter, loc, data[0], d));
         outExprs.push_back(getAffineDimExpr(d, context));
       }
     Value bestInit =
@@ -242,7 +257,7 @@ struct SoftmaxLowering : OpConversionPattern<SoftmaxOp> {
   LogicalResult
   matchAndRewrite(SoftmaxOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto types = requireStaticOperands(op, adaptor.getOperands().take_front(1));
+    auto types = requireRankedOperands(op, adaptor.getOperands().take_front(1));
     if (failed(types))
       return failure();
     RankedTensorType type = (*types)[0];
@@ -251,8 +266,8 @@ struct SoftmaxLowering : OpConversionPattern<SoftmaxOp> {
     Location loc = op.getLoc();
     Value x = adaptor.getOperands().front();
     int64_t last = type.getRank() - 1;
-    SmallVector<int64_t> keptShape(type.getShape());
-    keptShape[last] = 1;
+    SmallVector<OpFoldResult> keptShape = getMixedSizes(rewriter, loc, x);
+    keptShape[last] = rewriter.getIndexAttr(1);
     Value max = reshapeTo(
         rewriter, loc, reduce(rewriter, loc, x, {last}, Kind::Max), keptShape);
     Value exps = buildElementwise(

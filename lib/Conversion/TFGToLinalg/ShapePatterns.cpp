@@ -1,8 +1,10 @@
 //===- ShapePatterns.cpp - Reshape, Transpose, Concat, slices, pads -------===//
 //
 // Shape manipulation as tensor ops (collapse/expand, extract/insert_slice,
-// pad) and linalg.transpose; shape, axis and index operands must be
-// constants (the lowering needs static shapes).
+// pad) and linalg.transpose; axis, permutation and slice operands must be
+// constants. Reshape's shape and Range's bounds may be computed at run
+// time (dynamic shapes); a dynamic dimension passes through the others
+// where it is taken whole.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,13 +22,143 @@ using Rewriter = ConversionPatternRewriter;
   auto types = requireStaticOperands(node, values);                            \
   if (failed(types))                                                           \
     return failure();
+#define REQUIRE_RANKED(types, node, values)                                    \
+  auto types = requireRankedOperands(node, values);                            \
+  if (failed(types))                                                           \
+    return failure();
 #define REQUIRE_INTS(var, node, value, what)                                   \
   auto var = requireConstantInts(node, value, what);                           \
   if (failed(var))                                                             \
     return failure();
 
+/// The sizes a shape operand (Reshape's shape, Fill's dims) asks for,
+/// element by element: constants as attributes (also in `known`), elements
+/// computed at run time as index values (nullopt in `known`); a dynamic
+/// dimension of a tensor is read as tensor.dim of its root, so that
+/// Reshape can tell it is the same dimension as its input's.
+FailureOr<SmallVector<OpFoldResult>>
+readShapeOperand(Operation *node, OpBuilder &b, Value shape, StringRef what,
+                 SmallVectorImpl<std::optional<int64_t>> &known) {
+  auto type = dyn_cast<RankedTensorType>(shape.getType());
+  if (!type || !type.hasStaticShape() || type.getRank() > 1 ||
+      !type.getElementType().isSignlessInteger() ||
+      type.getNumElements() > kMaxFoldedElements) {
+    (void)nodeError(node, "its " + what + " (" + typeStr(shape.getType()) +
+                              ") must be an integer vector of static length");
+    return failure();
+  }
+  Location loc = node->getLoc();
+  SmallVector<Value> values;
+  auto partial = getPartialConstantInts(shape, &values);
+  if (succeeded(partial)) {
+    known.assign(partial->begin(), partial->end());
+  } else { // a tensor computed from data: read each element
+    known.assign(type.getNumElements(), std::nullopt);
+    values.clear();
+    for (int64_t i = 0; i < type.getNumElements(); ++i) {
+      SmallVector<Value> at;
+      if (type.getRank() == 1)
+        at.push_back(arith::ConstantIndexOp::create(b, loc, i));
+      values.push_back(tensor::ExtractOp::create(b, loc, shape, at));
+    }
+  }
+  SmallVector<OpFoldResult> sizes;
+  for (auto [value, constant] : llvm::zip(values, known)) {
+    if (constant) {
+      sizes.push_back(b.getIndexAttr(*constant));
+    } else if (std::optional<DimRoot> root = traceDimScalar(value)) {
+      sizes.push_back(
+          tensor::DimOp::create(b, loc, root->source, root->dim).getResult());
+    } else {
+      sizes.push_back(
+          arith::IndexCastOp::create(b, loc, b.getIndexType(), value)
+              .getResult());
+    }
+  }
+  return sizes;
+}
+
+/// Reshape to a shape with run-time elements, or of an input with dynamic
+/// dimensions: the constant elements stay static; -1 is static when the
+/// shape's run-time elements are exactly the input's dynamic dimensions
+/// (Flatten: Pack(Shape(x)[0], -1)), else computed at run time.
+LogicalResult lowerDynamicReshape(Operation *node, ValueRange data,
+                                  Rewriter &rewriter) {
+  Location loc = node->getLoc();
+  auto inputType = cast<RankedTensorType>(data[0].getType());
+  SmallVector<std::optional<int64_t>> known;
+  auto sizes = readShapeOperand(node, rewriter, data[1], "shape", known);
+  if (failed(sizes))
+    return failure();
+  int64_t unknown = -1, knownProduct = 1;
+  SmallVector<DimRoot> askedRoots;
+  bool allTraced = true;
+  for (auto [i, constant] : llvm::enumerate(known)) {
+    if (constant && *constant == -1) {
+      if (unknown >= 0)
+        return nodeError(node, "the shape has more than one -1");
+      unknown = i;
+    } else if (constant) {
+      if (*constant < 0)
+        return nodeError(node,
+                         "the shape has a negative size " + Twine(*constant));
+      knownProduct *= *constant;
+    } else if (std::optional<DimRoot> root =
+                   traceDimScalar(cast<Value>((*sizes)[i]))) {
+      askedRoots.push_back(*root);
+    } else {
+      allTraced = false;
+    }
+  }
+  if (unknown >= 0) {
+    SmallVector<DimRoot> inputRoots;
+    int64_t staticProduct = 1;
+    for (int64_t d = 0; d < inputType.getRank(); ++d) {
+      if (inputType.isDynamicDim(d))
+        inputRoots.push_back(traceDim(data[0], d));
+      else
+        staticProduct *= inputType.getDimSize(d);
+    }
+    // The same dynamic dimensions on both sides (as multisets) cancel.
+    bool same = allTraced && inputRoots.size() == askedRoots.size();
+    for (const DimRoot &root : inputRoots) {
+      auto it = llvm::find(askedRoots, root);
+      if (it == askedRoots.end()) {
+        same = false;
+        break;
+      }
+      askedRoots.erase(it);
+    }
+    if (same) {
+      if (knownProduct == 0 || staticProduct % knownProduct)
+        return nodeError(node, "cannot reshape " + typeStr(inputType) +
+                                   " to the requested shape");
+      (*sizes)[unknown] = rewriter.getIndexAttr(staticProduct / knownProduct);
+    } else {
+      if (knownProduct == 0)
+        return nodeError(node, "cannot infer -1 next to a size 0");
+      OpFoldResult total = rewriter.getIndexAttr(1),
+                   others = rewriter.getIndexAttr(1);
+      for (OpFoldResult size : getMixedSizes(rewriter, loc, data[0]))
+        total = mulSizes(rewriter, loc, total, size);
+      for (auto [i, size] : llvm::enumerate(*sizes))
+        if ((int64_t)i != unknown)
+          others = mulSizes(rewriter, loc, others, size);
+      (*sizes)[unknown] =
+          arith::DivSIOp::create(rewriter, loc, sizeValue(rewriter, loc, total),
+                                 sizeValue(rewriter, loc, others))
+              .getResult();
+    }
+  }
+  replaceNode(rewriter, node, reshapeTo(rewriter, loc, data[0], *sizes));
+  return success();
+}
+
 LogicalResult lowerReshape(Operation *node, ValueRange data,
                            Rewriter &rewriter) {
+  REQUIRE_RANKED(ranked, node, data.take_front(1));
+  if (!(*ranked)[0].hasStaticShape() || !getConstantElements(data[1]))
+    return lowerDynamicReshape(node, data, rewriter);
   REQUIRE_STATIC(types, node, data.take_front(1));
   REQUIRE_INTS(shape, node, data[1], "shape");
   int64_t total = (*types)[0].getNumElements(), known = 1, unknown = -1;
@@ -56,7 +188,7 @@ LogicalResult lowerReshape(Operation *node, ValueRange data,
 
 LogicalResult lowerSqueeze(Operation *node, ValueRange data,
                            Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data);
+  REQUIRE_RANKED(types, node, data);
   RankedTensorType type = (*types)[0];
   SmallVector<int64_t> axes;
   if (auto list = node->getAttrOfType<ArrayAttr>("squeeze_dims"))
@@ -65,17 +197,20 @@ LogicalResult lowerSqueeze(Operation *node, ValueRange data,
           normalizeAxis(node, cast<IntegerAttr>(a).getInt(), type.getRank());
       if (failed(axis))
         return failure();
+      // Whether a dynamic dimension is 1 is known only at run time.
+      if (failed(requireStaticDims(node, data[0], {*axis}, "input 0")))
+        return failure();
       if (type.getDimSize(*axis) != 1)
         return nodeError(node, "cannot squeeze dimension " + Twine(*axis) +
                                    " of " + typeStr(type));
       axes.push_back(*axis);
     }
-  SmallVector<int64_t> shape;
+  SmallVector<OpFoldResult> shape;
   for (int64_t d = 0; d < type.getRank(); ++d) {
     bool drop =
         axes.empty() ? type.getDimSize(d) == 1 : llvm::is_contained(axes, d);
     if (!drop)
-      shape.push_back(type.getDimSize(d));
+      shape.push_back(dimSize(rewriter, node->getLoc(), data[0], d));
   }
   replaceNode(rewriter, node,
               reshapeTo(rewriter, node->getLoc(), data[0], shape));
@@ -84,7 +219,7 @@ LogicalResult lowerSqueeze(Operation *node, ValueRange data,
 
 LogicalResult lowerExpandDims(Operation *node, ValueRange data,
                               Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data.take_front(1));
+  REQUIRE_RANKED(types, node, data.take_front(1));
   REQUIRE_INTS(dim, node, data[1], "dim");
   RankedTensorType type = (*types)[0];
   if (dim->size() != 1)
@@ -92,8 +227,9 @@ LogicalResult lowerExpandDims(Operation *node, ValueRange data,
   auto axis = normalizeAxis(node, (*dim)[0], type.getRank() + 1);
   if (failed(axis))
     return failure();
-  SmallVector<int64_t> shape(type.getShape());
-  shape.insert(shape.begin() + *axis, 1);
+  SmallVector<OpFoldResult> shape =
+      getMixedSizes(rewriter, node->getLoc(), data[0]);
+  shape.insert(shape.begin() + *axis, rewriter.getIndexAttr(1));
   replaceNode(rewriter, node,
               reshapeTo(rewriter, node->getLoc(), data[0], shape));
   return success();
@@ -101,7 +237,7 @@ LogicalResult lowerExpandDims(Operation *node, ValueRange data,
 
 LogicalResult lowerTranspose(Operation *node, ValueRange data,
                              Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data.take_front(1));
+  REQUIRE_RANKED(types, node, data.take_front(1));
   REQUIRE_INTS(perm, node, data[1], "perm");
   int64_t rank = (*types)[0].getRank();
   SmallVector<bool> seen(rank, false);
@@ -120,15 +256,19 @@ LogicalResult lowerTranspose(Operation *node, ValueRange data,
 
 LogicalResult concatValues(Operation *node, ValueRange values, int64_t rawAxis,
                            Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, values);
+  REQUIRE_RANKED(types, node, values);
   int64_t rank = (*types)[0].getRank();
   auto axis = normalizeAxis(node, rawAxis, rank);
   if (failed(axis))
     return failure();
+  // Dimensions other than the axis must agree; a dynamic one is taken to
+  // agree (as in elementwise broadcasting).
   for (RankedTensorType type : *types)
     for (int64_t d = 0; d < rank; ++d)
       if (type.getRank() != rank ||
-          (d != *axis && type.getDimSize(d) != (*types)[0].getDimSize(d)))
+          (d != *axis && !type.isDynamicDim(d) &&
+           !(*types)[0].isDynamicDim(d) &&
+           type.getDimSize(d) != (*types)[0].getDimSize(d)))
         return nodeError(
             node, "inputs " + typeStr((*types)[0]) + " and " + typeStr(type) +
                       " do not concatenate along axis " + Twine(*axis));
@@ -144,15 +284,16 @@ LogicalResult lowerConcatV2(Operation *node, ValueRange data,
 }
 
 LogicalResult lowerPack(Operation *node, ValueRange data, Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data);
+  REQUIRE_RANKED(types, node, data);
   int64_t rank = (*types)[0].getRank();
   auto axis = normalizeAxis(node, intAttrOr(node, "axis", 0), rank + 1);
   if (failed(axis))
     return failure();
   SmallVector<Value> expanded;
-  for (auto [value, type] : llvm::zip(data, *types)) {
-    SmallVector<int64_t> shape(type.getShape());
-    shape.insert(shape.begin() + *axis, 1);
+  for (Value value : data) {
+    SmallVector<OpFoldResult> shape =
+        getMixedSizes(rewriter, node->getLoc(), value);
+    shape.insert(shape.begin() + *axis, rewriter.getIndexAttr(1));
     expanded.push_back(reshapeTo(rewriter, node->getLoc(), value, shape));
   }
   return concatValues(node, expanded, *axis, rewriter);
@@ -262,7 +403,7 @@ LogicalResult lowerSlice(Operation *node, ValueRange data, Rewriter &rewriter) {
 /// new_axis/shrink_axis), as its ValidateStridedSliceOp canonicalizes them.
 LogicalResult lowerStridedSlice(Operation *node, ValueRange data,
                                 Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data.take_front(1));
+  REQUIRE_RANKED(types, node, data.take_front(1));
   REQUIRE_INTS(sparseBegin, node, data[1], "begin");
   REQUIRE_INTS(sparseEnd, node, data[2], "end");
   REQUIRE_INTS(sparseStrides, node, data[3], "strides");
@@ -329,6 +470,16 @@ LogicalResult lowerStridedSlice(Operation *node, ValueRange data,
     int64_t n = type.getDimSize(i);
     if (d.stride == 0)
       return nodeError(node, "a stride is 0");
+    if (type.isDynamicDim(i)) {
+      // A dynamic dimension can only be taken whole ([:] or [0:]).
+      if (d.shrink || d.stride != 1 || !d.endMasked ||
+          !(d.beginMasked || d.begin == 0))
+        return requireStaticDims(node, data[0], {i}, "input 0");
+      offsets.push_back(0);
+      sizes.push_back(ShapedType::kDynamic);
+      strides.push_back(1);
+      continue;
+    }
     int64_t begin, end;
     if (d.shrink) {
       begin = d.begin < 0 ? d.begin + n : d.begin;
@@ -356,15 +507,20 @@ LogicalResult lowerStridedSlice(Operation *node, ValueRange data,
     anyNegative |= d.stride < 0;
   }
   Location loc = node->getLoc();
+  SmallVector<OpFoldResult> mixedSizes;
+  for (auto [i, size] : llvm::enumerate(sizes))
+    mixedSizes.push_back(ShapedType::isDynamic(size)
+                             ? dimSize(rewriter, loc, data[0], i)
+                             : OpFoldResult(rewriter.getIndexAttr(size)));
   Value sliced;
   if (!anyNegative) {
-    sliced = extractSlice(rewriter, loc, data[0], offsets, sizes, strides);
+    sliced = extractSlice(rewriter, loc, data[0], offsets, mixedSizes, strides);
   } else { // out[i] = in[begin + i * stride]: an affine read map
     MLIRContext *context = rewriter.getContext();
     SmallVector<AffineExpr> exprs;
     for (int64_t i = 0; i < rank; ++i)
       exprs.push_back(getAffineDimExpr(i, context) * strides[i] + offsets[i]);
-    Value init = createEmpty(rewriter, loc, sizes, type.getElementType());
+    Value init = createEmpty(rewriter, loc, mixedSizes, type.getElementType());
     sliced = linalg::GenericOp::create(
                  rewriter, loc, TypeRange{init.getType()}, ValueRange{data[0]},
                  ValueRange{init},
@@ -378,9 +534,10 @@ LogicalResult lowerStridedSlice(Operation *node, ValueRange data,
                  })
                  .getResult(0);
   }
-  SmallVector<int64_t> finalShape;
+  SmallVector<OpFoldResult> finalShape;
   for (int64_t d : finalDims)
-    finalShape.push_back(d == kNewAxis ? 1 : sizes[d]);
+    finalShape.push_back(d == kNewAxis ? OpFoldResult(rewriter.getIndexAttr(1))
+                                       : mixedSizes[d]);
   replaceNode(rewriter, node, reshapeTo(rewriter, loc, sliced, finalShape));
   return success();
 }
@@ -407,7 +564,7 @@ readPaddings(Operation *node, Value paddings, int64_t rank) {
 }
 
 LogicalResult lowerPad(Operation *node, ValueRange data, Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data.take_front(1));
+  REQUIRE_RANKED(types, node, data.take_front(1));
   auto pads = readPaddings(node, data[1], (*types)[0].getRank());
   if (failed(pads))
     return failure();
@@ -519,14 +676,114 @@ LogicalResult lowerBroadcastTo(Operation *node, ValueRange data,
   return success();
 }
 
+/// Fill: dims may be computed at run time (tf.zeros([batch, n]) of a
+/// dynamic batch); their constant elements stay static.
 LogicalResult lowerFill(Operation *node, ValueRange data, Rewriter &rewriter) {
-  REQUIRE_INTS(shape, node, data[0], "dims");
   REQUIRE_STATIC(types, node, data.drop_front());
+  SmallVector<std::optional<int64_t>> known;
+  auto sizes = readShapeOperand(node, rewriter, data[0], "dims", known);
+  if (failed(sizes))
+    return failure();
+  for (std::optional<int64_t> size : known)
+    if (size && *size < 0)
+      return nodeError(node, "dims has a negative size " + Twine(*size));
+  if ((*types)[0].getNumElements() != 1)
+    return nodeError(node, "value must be a scalar");
   replaceNode(rewriter, node,
               buildElementwise(
-                  rewriter, node->getLoc(), data[1], *shape,
+                  rewriter, node->getLoc(), data[1], *sizes,
                   (*types)[0].getElementType(),
                   [](OpBuilder &, Location, ValueRange a) { return a[0]; }));
+  return success();
+}
+
+/// Range with bounds known only at run time: the size as TensorFlow's
+/// kernel computes it (integers: (|limit - start| + |delta| - 1) / |delta|,
+/// floats: ceil(|(limit - start) / delta|)), 0 when delta points away from
+/// limit (TensorFlow rejects that), then start + i * delta.
+LogicalResult lowerDynamicRange(Operation *node, ValueRange data,
+                                Rewriter &rewriter) {
+  auto types = requireStaticOperands(node, data.take_front(3));
+  if (failed(types))
+    return failure();
+  for (RankedTensorType type : *types)
+    if (type.getNumElements() != 1)
+      return nodeError(node, "start, limit and delta must be scalars");
+  Type elementType = (*types)[0].getElementType();
+  if (!isa<FloatType>(elementType) && !elementType.isSignlessInteger())
+    return nodeError(node, "dtype " + typeStr(elementType) + " is not lowered");
+  Location loc = node->getLoc();
+  auto scalar = [&](Value v) -> Value {
+    SmallVector<Value> zeros(cast<RankedTensorType>(v.getType()).getRank(),
+                             arith::ConstantIndexOp::create(rewriter, loc, 0));
+    return tensor::ExtractOp::create(rewriter, loc, v, zeros);
+  };
+  Value start = scalar(data[0]), limit = scalar(data[1]),
+        delta = scalar(data[2]);
+  Type i64 = rewriter.getI64Type();
+  Value count;
+  if (isa<FloatType>(elementType)) {
+    Value steps = math::CeilOp::create(
+        rewriter, loc,
+        math::AbsFOp::create(
+            rewriter, loc,
+            arith::DivFOp::create(
+                rewriter, loc,
+                arith::SubFOp::create(rewriter, loc, limit, start), delta)));
+    Value forward = arith::CmpFOp::create(
+        rewriter, loc, arith::CmpFPredicate::OGE,
+        arith::MulFOp::create(
+            rewriter, loc, arith::SubFOp::create(rewriter, loc, limit, start),
+            delta),
+        createScalar(rewriter, loc, elementType, 0));
+    count = arith::SelectOp::create(
+        rewriter, loc, forward,
+        arith::FPToSIOp::create(rewriter, loc, i64, steps),
+        createScalar(rewriter, loc, i64, 0));
+  } else {
+    Value s = castScalar(rewriter, loc, start, i64),
+          l = castScalar(rewriter, loc, limit, i64),
+          d = castScalar(rewriter, loc, delta, i64);
+    Value span = arith::SubIOp::create(rewriter, loc, l, s);
+    Value absSpan = math::AbsIOp::create(rewriter, loc, span);
+    Value absDelta = math::AbsIOp::create(rewriter, loc, d);
+    Value steps = arith::DivSIOp::create(
+        rewriter, loc,
+        arith::SubIOp::create(
+            rewriter, loc,
+            arith::AddIOp::create(rewriter, loc, absSpan, absDelta),
+            createScalar(rewriter, loc, i64, 1)),
+        absDelta);
+    Value zero = createScalar(rewriter, loc, i64, 0);
+    Value forward = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, span,
+                              zero),
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, d,
+                              zero));
+    // delta 0: no elements (TensorFlow rejects it).
+    Value nonZero =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, d, zero);
+    count = arith::SelectOp::create(
+        rewriter, loc, arith::AndIOp::create(rewriter, loc, forward, nonZero),
+        steps, zero);
+  }
+  Value size =
+      arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), count);
+  Value result = buildElementwise(
+      rewriter, loc, {}, SmallVector<OpFoldResult>{size}, elementType,
+      [&](OpBuilder &b, Location l, ValueRange) -> Value {
+        Value i = linalg::IndexOp::create(b, l, 0);
+        Value step = castScalar(b, l, arith::IndexCastOp::create(b, l, i64, i),
+                                elementType);
+        Value offset = isa<FloatType>(elementType)
+                           ? Value(arith::MulFOp::create(b, l, step, delta))
+                           : Value(arith::MulIOp::create(b, l, step, delta));
+        return isa<FloatType>(elementType)
+                   ? Value(arith::AddFOp::create(b, l, start, offset))
+                   : Value(arith::AddIOp::create(b, l, start, offset));
+      });
+  replaceNode(rewriter, node, result);
   return success();
 }
 
@@ -536,7 +793,7 @@ LogicalResult lowerRange(Operation *node, ValueRange data, Rewriter &rewriter) {
                     limit = getConstantElements(data[1]),
                     delta = getConstantElements(data[2]);
   if (!start || !limit || !delta)
-    return nodeError(node, "start, limit and delta must be constants");
+    return lowerDynamicRange(node, data, rewriter);
   Type elementType = start.getElementType();
   auto scalarOf = [](DenseElementsAttr a) {
     return isa<FloatType>(a.getElementType())

@@ -131,6 +131,8 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
                          math::MathDialect, scf::SCFDialect,
                          tensor::TensorDialect, func::FuncDialect>();
   target.addIllegalDialect<TFGDialect>();
+  // Returning lowered values, whose shapes may be dynamic; a TFG node's
+  // result (even of a ranked type) is not lowered yet.
   target.addDynamicallyLegalOp<func::ReturnOp>([](func::ReturnOp op) {
     return llvm::all_of(op.getOperands(), isLoweredValue);
   });

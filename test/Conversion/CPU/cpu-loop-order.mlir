@@ -44,3 +44,14 @@ func.func @untouched(%x: tensor<2x3xf32>, %init: tensor<2x3xf32>, %r: tensor<2xf
   %1 = linalg.reduce { arith.addf } ins(%x : tensor<2x3xf32>) outs(%r : tensor<2xf32>) dimensions = [1]
   return %0, %1 : tensor<2x3xf32>, tensor<2xf32>
 }
+
+// -----
+
+// A dynamic number of rows (a dynamic batch) changes nothing: (m, k, n).
+// CHECK-LABEL: func.func @matmul_dynamic_rows
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK-SAME: outs(%{{.*}} : tensor<?x4xf32>)
+func.func @matmul_dynamic_rows(%a: tensor<?x3xf32>, %b: tensor<3x4xf32>, %c: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<?x3xf32>, tensor<3x4xf32>) outs(%c : tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}

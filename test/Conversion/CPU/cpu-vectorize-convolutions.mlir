@@ -75,3 +75,31 @@ func.func @grouped(%x: tensor<1x6x6x8xf32>, %w: tensor<3x3x4x16xf32>, %init: ten
   }
   return %r : tensor<1x4x4x16xf32>
 }
+
+// -----
+
+// A dynamic batch (compiled with dynamic shapes) is tiled by 1: a loop over
+// the batch around the same static register blocks.
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK: %[[N:.*]] = tensor.dim %{{.*}}, %c0 : tensor<?x4x6x8xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %[[N]] step %c1
+// CHECK: vector.contract {{.*}} : vector<1x4x8xf32>, vector<8x16xf32> into vector<1x4x16xf32>
+// CHECK-NOT: linalg.conv
+func.func @dynamic_batch(%x: tensor<?x4x6x8xf32>, %w: tensor<3x3x8x16xf32>, %init: tensor<?x2x4x16xf32>) -> tensor<?x2x4x16xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<?x4x6x8xf32>, tensor<3x3x8x16xf32>) outs(%init : tensor<?x2x4x16xf32>) -> tensor<?x2x4x16xf32>
+  return %0 : tensor<?x2x4x16xf32>
+}
+
+// -----
+
+// Must not fire: a dynamic spatial dimension would make the register
+// blocks dynamic; the convolution is left to tfg-cpu-loop-order.
+// CHECK-LABEL: func.func @dynamic_width
+// CHECK: linalg.conv_2d_nhwc_hwcf
+// CHECK-NOT: vector.
+func.func @dynamic_width(%x: tensor<1x4x?x8xf32>, %w: tensor<3x3x8x16xf32>, %init: tensor<1x2x?x16xf32>) -> tensor<1x2x?x16xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x4x?x8xf32>, tensor<3x3x8x16xf32>) outs(%init : tensor<1x2x?x16xf32>) -> tensor<1x2x?x16xf32>
+  return %0 : tensor<1x2x?x16xf32>
+}

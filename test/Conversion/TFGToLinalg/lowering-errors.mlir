@@ -1,12 +1,12 @@
 // RUN: tfg-opt %s --split-input-file --verify-diagnostics --tfg-lower-to-linalg
 
-// A shape that is computed from the input's values (not its shape) cannot
-// be made static.
+// A permutation computed from the input's values (not its shape) cannot
+// be made static (a Reshape's shape can: see dynamic-shapes.mlir).
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
-  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<4>} : () -> (tensor<4xf32>)
-  %s, %cs = tfg.Placeholder name("s") {dtype = i32, shape = #tfg.shape<2>} : () -> (tensor<2xi32>)
-  // expected-error @+1 {{node 'r' (Reshape): its shape must be a constant integer tensor (computed from static shapes), but it is not}}
-  %r, %cr = tfg.Reshape(%x, %s) name("r") {T = f32, Tshape = i32} : (tensor<4xf32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<2x2>} : () -> (tensor<2x2xf32>)
+  %p, %cp = tfg.Placeholder name("p") {dtype = i32, shape = #tfg.shape<2>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 't' (Transpose): its perm must be a constant integer tensor (computed from static shapes), but it is not}}
+  %t, %ct = tfg.Transpose(%x, %p) name("t") {T = f32, Tperm = i32} : (tensor<2x2xf32>, tensor<2xi32>) -> (tensor<*xf32>)
 }
 
 // -----

@@ -3,7 +3,8 @@
 
 Usage: make_npy.py OUT.npy DESCR SHAPE VALUES
   DESCR: <f4, <i4, <i8, |b1;  SHAPE: 1x2x3 (empty string for a scalar);
-  VALUES: comma-separated, or "iota" (0, 1, 2, ...).
+  VALUES: comma-separated, "iota" (0, 1, 2, ...), or "seed=N" (a fixed
+  pseudo-random sequence in [-1, 1) with 3 decimals, from seed N).
 """
 import struct
 import sys
@@ -15,6 +16,11 @@ for d in shape:
     count *= d
 if values_text == "iota":
     values = list(range(count))
+elif values_text.startswith("seed="):
+    state, values = int(values_text[5:]), []
+    for _ in range(count):
+        state = (state * 1103515245 + 12345) % (1 << 31)
+        values.append(((state >> 8) % 2000 - 1000) / 1000)
 else:
     values = [float(v) for v in values_text.split(",")]
 if len(values) != count:

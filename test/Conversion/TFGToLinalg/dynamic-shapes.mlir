@@ -1,0 +1,140 @@
+// RUN: tfg-opt %s --split-input-file --tfg-graph-to-func="dynamic-dims=true" --tfg-infer-shapes --verify-diagnostics | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-lower-to-linalg="dynamic-dims=true" --verify-diagnostics | FileCheck %s --check-prefix=LINALG
+
+// The unknown batch stays dynamic through a convolution, BiasAdd, Relu,
+// pooling and a Flatten written as Shape -> StridedSlice -> Pack -> Reshape:
+// the Pack's batch is the input's own dimension 0, so -1 is static (16 * 2
+// * 2 = 64) and the MatMul gets a static inner dimension.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x8x8x2xf32> {tfg.name = "x"}) -> (tensor<?x3xf32> {tfg.name = "logits"})
+// CHECK: tfg.Conv2D({{.*}} -> (tensor<?x4x4x16xf32>)
+// CHECK: tfg.BiasAdd({{.*}} -> (tensor<?x4x4x16xf32>)
+// CHECK: tfg.MaxPool({{.*}} -> (tensor<?x2x2x16xf32>)
+// CHECK: tfg.Shape({{.*}} -> (tensor<4xi32>)
+// CHECK: tfg.StridedSlice({{.*}} -> (tensor<i32>)
+// CHECK: tfg.Pack({{.*}} -> (tensor<2xi32>)
+// CHECK: tfg.Reshape({{.*}} -> (tensor<?x64xf32>)
+// CHECK: tfg.MatMul({{.*}} -> (tensor<?x3xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %[[X:.*]]: tensor<?x8x8x2xf32> {tfg.name = "x"}) -> (tensor<?x3xf32> {tfg.name = "logits"})
+// LINALG: %[[N:.*]] = tensor.dim %[[X]], %c0
+// LINALG: tensor.empty(%[[N]]) : tensor<?x4x4x16xf32>
+// LINALG: linalg.conv_2d_nhwc_hwcf
+// LINALG: linalg.pooling_nhwc_max
+// LINALG: tensor.collapse_shape {{.*}} {{\[}}[0], [1, 2, 3]] : tensor<?x2x2x16xf32> into tensor<?x64xf32>
+// LINALG: linalg.matmul
+// LINALG-NOT: tensor.reshape
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x8x8x2>} : () -> (tensor<?x8x8x2xf32>)
+  %w, %cw = tfg.Const name("w") {dtype = f32, value = dense<1.0> : tensor<3x3x2x16xf32>} : () -> (tensor<3x3x2x16xf32>)
+  %c, %cc = tfg.Conv2D(%x, %w) name("conv") {T = f32, padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<?x8x8x2xf32>, tensor<3x3x2x16xf32>) -> (tensor<*xf32>)
+  %bv, %cbv = tfg.Const name("bv") {dtype = f32, value = dense<0.5> : tensor<16xf32>} : () -> (tensor<16xf32>)
+  %ba, %cba = tfg.BiasAdd(%c, %bv) name("bias") {T = f32} : (tensor<*xf32>, tensor<16xf32>) -> (tensor<*xf32>)
+  %r, %cr = tfg.Relu(%ba) name("relu") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %p, %cp = tfg.MaxPool(%r) name("pool") {T = f32, ksize = [1, 2, 2, 1], padding = "VALID", strides = [1, 2, 2, 1]} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %s, %cs = tfg.Shape(%p) name("shape") {T = f32, out_type = i32} : (tensor<*xf32>) -> (tensor<*xi32>)
+  %b, %cb = tfg.Const name("b") {dtype = i32, value = dense<[0]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %e, %ce = tfg.Const name("e") {dtype = i32, value = dense<[1]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %batch, %cbt = tfg.StridedSlice(%s, %b, %e, %e) name("batch") {T = i32, Index = i32, shrink_axis_mask = 1 : i64} : (tensor<*xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<*xi32>)
+  %m1, %cm = tfg.Const name("m1") {dtype = i32, value = dense<-1> : tensor<i32>} : () -> (tensor<i32>)
+  %pk, %cpk = tfg.Pack(%batch, %m1) name("pack") {N = 2 : i64, T = i32, axis = 0 : i64} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+  %f, %cf = tfg.Reshape(%p, %pk) name("flat") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<*xi32>) -> (tensor<*xf32>)
+  %w2, %cw2 = tfg.Const name("w2") {dtype = f32, value = dense<0.25> : tensor<64x3xf32>} : () -> (tensor<64x3xf32>)
+  %l, %cl = tfg.MatMul(%f, %w2) name("logits") {T = f32} : (tensor<*xf32>, tensor<64x3xf32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// Every unknown dimension stays dynamic, not only the first; input-shapes
+// still fixes the inputs it names. Elementwise broadcasting: `?` against a
+// static 1 stays `?`, `?` against a static 4 is 4. A Reshape whose shape is
+// not the input's own dimensions computes -1 at run time (tensor.reshape),
+// Shape of a dynamic tensor is tensor.dim code, and a Mean over a dynamic
+// dimension divides by its run-time size.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x?xf32> {tfg.name = "a"}, %{{.*}}: tensor<?x4xf32> {tfg.name = "b"}) -> (tensor<2x?xf32> {tfg.name = "r"}, tensor<2xi64> {tfg.name = "s"}, tensor<1x4xf32> {tfg.name = "m"})
+// CHECK: tfg.Reshape({{.*}} -> (tensor<2x?xf32>)
+// CHECK: tfg.AddV2({{.*}} -> (tensor<?x4xf32>)
+// CHECK: tfg.ExpandDims({{.*}} -> (tensor<1x?x4xf32>)
+// CHECK: tfg.Mean({{.*}} -> (tensor<1x4xf32>)
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<?x?xf32> {tfg.name = "a"}
+// LINALG: tensor.reshape
+// LINALG: tensor.from_elements {{.*}} : tensor<2xi64>
+// LINALG: arith.sitofp
+// LINALG: arith.divf
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %a, %ca = tfg.Placeholder name("a") {dtype = f32, shape = #tfg.shape<?x?>} : () -> (tensor<?x?xf32>)
+  %b, %cb = tfg.Placeholder name("b") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %sum, %cs = tfg.AddV2(%a, %b) name("sum") {T = f32} : (tensor<?x?xf32>, tensor<?x4xf32>) -> (tensor<*xf32>)
+  %sh, %csh = tfg.Const name("sh") {dtype = i32, value = dense<[2, -1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %r, %cr = tfg.Reshape(%b, %sh) name("r") {T = f32, Tshape = i32} : (tensor<?x4xf32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %s, %css = tfg.Shape(%a) name("s") {T = f32, out_type = i64} : (tensor<?x?xf32>) -> (tensor<*xi64>)
+  %b3, %cb3 = tfg.Const name("axis") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %e, %ce = tfg.ExpandDims(%sum, %b3) name("e") {T = f32, Tdim = i32} : (tensor<*xf32>, tensor<i32>) -> (tensor<*xf32>)
+  %a1, %ca1 = tfg.Const name("axis1") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %m, %cm = tfg.Mean(%e, %a1) name("m") {T = f32, Tidx = i32} : (tensor<*xf32>, tensor<i32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// The batch read through a Cast of the Shape (i32 -> i64) is still the
+// input's own dimension: -1 is static (2 * 3). A Squeeze without unit
+// dimensions is no reshape at all.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x2x3xf32> {tfg.name = "x"}) -> (tensor<?x6xf32> {tfg.name = "flat"})
+// CHECK: tfg.Reshape({{.*}} -> (tensor<?x6xf32>)
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<?x2x3xf32> {tfg.name = "x"})
+// LINALG: tensor.collapse_shape {{.*}} : tensor<?x2x3xf32> into tensor<?x6xf32>
+// LINALG-NOT: tensor.reshape
+// LINALG: return
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x2x3>} : () -> (tensor<?x2x3xf32>)
+  %s, %cs = tfg.Shape(%x) name("shape") {T = f32, out_type = i32} : (tensor<?x2x3xf32>) -> (tensor<*xi32>)
+  %s64, %cs64 = tfg.Cast(%s) name("shape64") {SrcT = i32, DstT = i64} : (tensor<*xi32>) -> (tensor<*xi64>)
+  %b, %cb = tfg.Const name("b") {dtype = i32, value = dense<[0]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %e, %ce = tfg.Const name("e") {dtype = i32, value = dense<[1]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %batch, %cbt = tfg.StridedSlice(%s64, %b, %e, %e) name("batch") {T = i64, Index = i32, shrink_axis_mask = 1 : i64} : (tensor<*xi64>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<*xi64>)
+  %m1, %cm = tfg.Const name("m1") {dtype = i64, value = dense<-1> : tensor<i64>} : () -> (tensor<i64>)
+  %pk, %cpk = tfg.Pack(%batch, %m1) name("pack") {N = 2 : i64, T = i64, axis = 0 : i64} : (tensor<*xi64>, tensor<i64>) -> (tensor<*xi64>)
+  %f, %cf = tfg.Reshape(%x, %pk) name("flat0") {T = f32, Tshape = i64} : (tensor<?x2x3xf32>, tensor<*xi64>) -> (tensor<*xf32>)
+  %q, %cq = tfg.Squeeze(%f) name("flat") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// Squeezing a dynamic dimension needs to know it is 1: refused, naming it.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  // expected-error @+1 {{node 'sq' (Squeeze): dimension 0 of input 0 (tensor<?x3xf32>) is dynamic, and this op's lowering needs it static}}
+  %s, %cs = tfg.Squeeze(%x) name("sq") {T = f32, squeeze_dims = [0]} : (tensor<?x3xf32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// A slice of part of a dynamic dimension is refused (a whole one is fine).
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %b, %cb = tfg.Const name("b") {dtype = i32, value = dense<[1, 0]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %e, %ce = tfg.Const name("e") {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %st, %cst = tfg.Const name("st") {dtype = i32, value = dense<[1, 1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 'ss' (StridedSlice): dimension 0 of input 0 (tensor<?x3xf32>) is dynamic}}
+  %s, %cs = tfg.StridedSlice(%x, %b, %e, %st) name("ss") {T = f32, Index = i32} : (tensor<?x3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// A MatMul's inner dimension must be static.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<2x?>} : () -> (tensor<2x?xf32>)
+  %w, %cw = tfg.Const name("w") {dtype = f32, value = dense<1.0> : tensor<3x4xf32>} : () -> (tensor<3x4xf32>)
+  // expected-error @+1 {{node 'mm' (MatMul): dimension 1 of the left operand (tensor<2x?xf32>) is dynamic}}
+  %m, %cm = tfg.MatMul(%x, %w) name("mm") {T = f32} : (tensor<2x?xf32>, tensor<3x4xf32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// A convolution's spatial dimensions must be static (they size the
+// windows and the padding); only the batch may be dynamic.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x?x4x2>} : () -> (tensor<1x?x4x2xf32>)
+  %w, %cw = tfg.Const name("w") {dtype = f32, value = dense<1.0> : tensor<3x3x2x4xf32>} : () -> (tensor<3x3x2x4xf32>)
+  // expected-error @+1 {{node 'conv' (Conv2D): dimension 1 of input 0 (tensor<1x?x4x2xf32>) is dynamic}}
+  %c, %cc = tfg.Conv2D(%x, %w) name("conv") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x?x4x2xf32>, tensor<3x3x2x4xf32>) -> (tensor<*xf32>)
+}
