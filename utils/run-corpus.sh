@@ -33,8 +33,8 @@ models+=("$corpus/frozen/puzzle15.pb|$corpus/frozen-ref/puzzle15|tfg-optimize-fo
 models+=("$corpus/frozen/poets_retrained.pb|$corpus/frozen-ref/poets_retrained|tfg-optimize-for-inference{inputs=input outputs=final_result}|poets +surgery")
 models+=("$corpus/frozen/mobilenet_v2_loc.pb|$corpus/frozen-ref/mobilenet_v2_loc|tfg-optimize-for-inference{outputs=keypoints_pred}|mobilenet_v2 +surgery")
 models+=("$corpus/frozen/tf_study.pb|$corpus/frozen-ref/tf_study|tfg-optimize-for-inference{outputs=final bind=training=false}|tf_study +surgery")
-# mtcnn's v1 loop and conds are raised to While/If; its TensorArrays and
-# NonMaxSuppression have no lowering yet: one clear error must list them.
+# mtcnn's v1 loop and conds are raised to While/If; its TensorArrays grow
+# at run time (dynamic_size), which the lowering refuses in one clear error.
 expect_blocked=("$corpus/frozen/mtcnn.pb|$corpus/frozen-ref/mtcnn|")
 
 printf "%-22s %-8s %7s %10s %10s %9s %11s\n" model status outputs "rel L2" "max abs" "compile" "latency"
