@@ -211,10 +211,9 @@ struct ConvLowering : OpConversionPattern<OpT> {
         return nodeError(op, "a grouped convolution needs a static batch "
                              "dimension, input 0 is " +
                                  typeStr(data[0].getType()));
-      result = groupedConvolution(rewriter, loc, input, filter, groups,
-                                  {*staticBatch, dims[0].outSize,
-                                   dims[1].outSize},
-                                  strides, dilations);
+      result = groupedConvolution(
+          rewriter, loc, input, filter, groups,
+          {*staticBatch, dims[0].outSize, dims[1].outSize}, strides, dilations);
     } else if (!Depthwise) {
       SmallVector<OpFoldResult> outShape{n, oh, ow,
                                          rewriter.getIndexAttr(fShape[3])};
