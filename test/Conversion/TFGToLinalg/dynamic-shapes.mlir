@@ -138,3 +138,14 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{node 'conv' (Conv2D): dimension 1 of input 0 (tensor<1x?x4x2xf32>) is dynamic}}
   %c, %cc = tfg.Conv2D(%x, %w) name("conv") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x?x4x2xf32>, tensor<3x3x2x4xf32>) -> (tensor<*xf32>)
 }
+
+// -----
+
+// A grouped convolution (filter depth 2 of input depth 4: two groups)
+// slices the input per group with static sizes: its batch must be static.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4x4x4>} : () -> (tensor<?x4x4x4xf32>)
+  %w, %cw = tfg.Const name("w") {dtype = f32, value = dense<1.0> : tensor<3x3x2x4xf32>} : () -> (tensor<3x3x2x4xf32>)
+  // expected-error @+1 {{node 'grouped' (Conv2D): a grouped convolution needs a static batch dimension, input 0 is tensor<?x4x4x4xf32>}}
+  %c, %cc = tfg.Conv2D(%x, %w) name("grouped") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x4x4x4xf32>, tensor<3x3x2x4xf32>) -> (tensor<*xf32>)
+}
