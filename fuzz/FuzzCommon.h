@@ -2,10 +2,16 @@
 //
 // Each target (one .cpp in fuzz/) hands libFuzzer's bytes to one library
 // entry point. They share:
-//   * FuzzContext: a fresh MLIRContext per execution (so that nothing one
-//     input uniqued can change how the next one behaves, and memory does not
-//     grow over a million executions), threading off, TFG's dialect loaded,
-//     diagnostics counted and not printed (TFG_FUZZ_VERBOSE=1 prints them).
+//   * FuzzContext: the MLIRContext of an execution, threading off, TFG's
+//     dialect loaded, diagnostics counted and not printed
+//     (TFG_FUZZ_VERBOSE=1 prints them). Creating one and loading the
+//     dialect costs more than importing a typical fuzz input, so one context
+//     serves TFG_FUZZ_EXECUTIONS_PER_CONTEXT executions (default 1000) and
+//     is then replaced: what the inputs uniqued (attributes, types, dense
+//     resources) is freed before it can grow over a million executions.
+//     Uniquing is invisible to the code under test (an attribute means the
+//     same whether or not an earlier input made it first); =1 gives every
+//     execution a fresh context, to replay a finding exactly as found.
 //   * The diagnostics contract (docs/robustness.md): a failed step must have
 //     reported an error, and a successful one none. A violation aborts, so
 //     libFuzzer saves the input like any crash.
@@ -42,11 +48,48 @@ inline llvm::StringRef asString(const uint8_t *data, size_t size) {
   return llvm::StringRef(reinterpret_cast<const char *>(data), size);
 }
 
-/// An MLIRContext for one execution, with diagnostics counted.
+/// The MLIRContext of an execution, with diagnostics counted.
 class FuzzContext {
 public:
+  /// The context for the execution starting now, made with `registry`: the
+  /// previous execution's, unless it has served executionsPerContext()
+  /// executions or was made with another registry. No error is counted yet.
+  static FuzzContext &forExecution(const mlir::DialectRegistry &registry) {
+    static std::unique_ptr<FuzzContext> current;
+    static unsigned long served = 0;
+    if (!current || &current->registry != &registry ||
+        served >= executionsPerContext()) {
+      current.reset(); // The old one goes first: never two alive at once.
+      current.reset(new FuzzContext(registry));
+      served = 0;
+    }
+    ++served;
+    current->errors = 0;
+    return *current;
+  }
+
+  /// TFG_FUZZ_EXECUTIONS_PER_CONTEXT, default 1000 (at least 1).
+  static unsigned long executionsPerContext() {
+    static const unsigned long n = [] {
+      const char *env = std::getenv("TFG_FUZZ_EXECUTIONS_PER_CONTEXT");
+      long value = env ? std::atol(env) : 1000;
+      return static_cast<unsigned long>(value < 1 ? 1 : value);
+    }();
+    return n;
+  }
+
+  /// Something a target builds once per context instead of once per
+  /// execution (a pass pipeline): `make(context)` the first time, the same
+  /// object after; destroyed before the context.
+  template <typename T, typename Make> T &perContext(Make make) {
+    if (!cached)
+      cached = std::shared_ptr<void>(std::unique_ptr<T>(make(&context)));
+    return *static_cast<T *>(cached.get());
+  }
+
   explicit FuzzContext(const mlir::DialectRegistry &registry)
-      : context(registry, mlir::MLIRContext::Threading::DISABLED) {
+      : registry(registry),
+        context(registry, mlir::MLIRContext::Threading::DISABLED) {
     context.loadAllAvailableDialects();
     static const bool verbose = std::getenv("TFG_FUZZ_VERBOSE") != nullptr;
     handler = std::make_unique<mlir::ScopedDiagnosticHandler>(
@@ -82,8 +125,11 @@ private:
     std::abort();
   }
 
+  const mlir::DialectRegistry &registry;
   mlir::MLIRContext context;
   std::unique_ptr<mlir::ScopedDiagnosticHandler> handler;
+  // Declared after the context and its handler, so destroyed before them.
+  std::shared_ptr<void> cached;
   unsigned errors = 0;
 };
 

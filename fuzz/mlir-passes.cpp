@@ -68,7 +68,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef text = copy;
   if (tooDeep(text))
     return 0;
-  tfg::fuzz::FuzzContext context(registry);
+  tfg::fuzz::FuzzContext &context =
+      tfg::fuzz::FuzzContext::forExecution(registry);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceString<mlir::ModuleOp>(
           text, mlir::ParserConfig(context.get()), "fuzz.mlir");
@@ -82,12 +83,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       succeeded(mlir::tfg::exportGraphDef(*module, out, /*asText=*/false)),
       "export");
 
-  mlir::PassManager pm(context.get());
-  pm.enableVerifier(false);
-  if (failed(mlir::parsePassPipeline(kPipeline, pm))) {
-    llvm::errs() << "tfg-fuzz: bad pipeline " << kPipeline << "\n";
-    std::abort();
-  }
+  // Built once per context: the passes compile their PDLL patterns when the
+  // pipeline first runs, which costs more than most inputs.
+  mlir::PassManager &pm =
+      context.perContext<mlir::PassManager>([](mlir::MLIRContext *ctx) {
+        auto pm = std::make_unique<mlir::PassManager>(ctx);
+        pm->enableVerifier(false);
+        if (failed(mlir::parsePassPipeline(kPipeline, *pm))) {
+          llvm::errs() << "tfg-fuzz: bad pipeline " << kPipeline << "\n";
+          std::abort();
+        }
+        return pm;
+      });
   bool ran = succeeded(pm.run(*module));
   context.checkOutcome(ran, "pipeline");
   if (!ran)

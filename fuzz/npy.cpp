@@ -16,7 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const mlir::DialectRegistry registry;
   std::string path =
       tfg::fuzz::writeScratchFile("x.npy", tfg::fuzz::asString(data, size));
-  tfg::fuzz::FuzzContext context(registry);
+  tfg::fuzz::FuzzContext &context =
+      tfg::fuzz::FuzzContext::forExecution(registry);
   mlir::FailureOr<mlir::tfg::Tensor> tensor =
       mlir::tfg::readNpy(path, mlir::UnknownLoc::get(context.get()));
   context.checkOutcome(succeeded(tensor), "readNpy");

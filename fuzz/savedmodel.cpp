@@ -11,7 +11,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string path = tfg::fuzz::writeScratchFile(
       "saved_model.pb", tfg::fuzz::asString(data, size));
-  tfg::fuzz::FuzzContext context(tfg::fuzz::importRegistry());
+  tfg::fuzz::FuzzContext &context =
+      tfg::fuzz::FuzzContext::forExecution(tfg::fuzz::importRegistry());
   tfg::fuzz::checkImportAndExport(
       context, mlir::tfg::importModelFile(path, context.get(), {},
                                           mlir::tfg::ModelFormat::SavedModel));

@@ -25,7 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   (void)shardWritten;
   std::string path = tfg::fuzz::writeScratchFile(
       "model.json", tfg::fuzz::asString(data, size));
-  tfg::fuzz::FuzzContext context(tfg::fuzz::importRegistry());
+  tfg::fuzz::FuzzContext &context =
+      tfg::fuzz::FuzzContext::forExecution(tfg::fuzz::importRegistry());
   tfg::fuzz::checkImportAndExport(
       context, mlir::tfg::importModelFile(path, context.get(), {},
                                           mlir::tfg::ModelFormat::TFJS));

@@ -17,7 +17,8 @@ start=$(date +%s)
 mkdir -p "$build"
 TFG_BUILD_DIR="$build" TFG_CMAKE_ARGS="-DTFG_ENABLE_SANITIZERS=ON" \
   bash "$root/utils/build.sh" tfg-opt tfg-translate tfg-run tfg-checkpoint \
-  tfg-dot tfg-graph-diff TFGPlugin > "$build/sanitize-build.log" 2>&1 || {
+  tfg-dot tfg-graph-diff tfg-test-import-cases TFGPlugin \
+  > "$build/sanitize-build.log" 2>&1 || {
     tail -40 "$build/sanitize-build.log"
     echo "sanitize-test: build failed (log: $build/sanitize-build.log)" >&2
     exit 1

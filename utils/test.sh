@@ -54,10 +54,10 @@ if $layers_ok; then
 else
   failed=$((failed + 1)); status=1
 fi
-# Fuzzing, opt-in (docs/robustness.md): TFG_CI_FUZZ_SECONDS=N builds the
-# fuzz targets (build-fuzz/, a second, instrumented build) and runs each for
-# N seconds from the tests' seeds; any crash, sanitizer report, broken
-# diagnostics contract, timeout or out-of-memory is one failed test.
+# Fuzzing (docs/robustness.md; CI's .ci/run sets 20): TFG_CI_FUZZ_SECONDS=N
+# builds the fuzz targets (build-fuzz/, a second, instrumented build) and
+# runs each for N seconds from the tests' seeds; any crash, sanitizer report,
+# broken diagnostics contract, timeout or out-of-memory is one failed test.
 if [ "${TFG_CI_FUZZ_SECONDS:-0}" -gt 0 ]; then
   if bash "$root/utils/fuzz.sh" all "$TFG_CI_FUZZ_SECONDS"; then
     passed=$((passed + 1))

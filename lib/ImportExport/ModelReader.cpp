@@ -177,11 +177,33 @@ bool tfg::parseBinaryProto(StringRef bytes, pb::Message &message,
 
 /// Moves the signature of a meta graph onto the module as
 /// tfg.signature = {name, inputs = {key = "tensor:0"}, outputs = {...}}.
-static void recordSignature(const tensorflow::MetaGraphDef &meta,
-                            StringRef signatureName, ModuleOp module) {
+/// Without a name asked for, that is serving_default when the meta graph
+/// has it (and no signature otherwise); a name asked for must be there:
+/// importing without the signature the user named would silently change
+/// which tensors every later step treats as the inputs and outputs.
+static LogicalResult recordSignature(const tensorflow::MetaGraphDef &meta,
+                                     StringRef requested, StringRef file,
+                                     ModuleOp module) {
+  StringRef signatureName =
+      requested.empty() ? StringRef(kDefaultSignature) : requested;
   auto it = meta.signature_def().find(signatureName.str());
-  if (it == meta.signature_def().end())
-    return;
+  if (it == meta.signature_def().end()) {
+    if (requested.empty())
+      return success();
+    // Sorted: the protobuf map's order is unspecified.
+    SmallVector<StringRef> names;
+    for (const auto &entry : meta.signature_def())
+      names.push_back(entry.first);
+    llvm::sort(names);
+    InFlightDiagnostic diag =
+        emitError(FileLineColLoc::get(module.getContext(), file, 0, 0))
+        << "no signature '" << requested << "' in the meta graph; ";
+    if (names.empty())
+      diag << "it has no signatures";
+    else
+      diag << "its signatures: " << llvm::join(names, ", ");
+    return diag;
+  }
   Builder b(module.getContext());
   auto toList = [&](const auto &map) {
     SmallVector<NamedAttribute> entries;
@@ -191,6 +213,7 @@ static void recordSignature(const tensorflow::MetaGraphDef &meta,
   };
   setSignatureAttr(module, signatureName, toList(it->second.inputs()),
                    toList(it->second.outputs()));
+  return success();
 }
 
 /// Every signature of a meta graph, for `--summarize`, as the module attr
@@ -249,7 +272,8 @@ finishImport(tensorflow::GraphDef &graph, StringRef file, MLIRContext *context,
   OwningOpRef<ModuleOp> module =
       ModuleOp::create(FileLineColLoc::get(context, file, 0, 0));
   if (meta) {
-    recordSignature(*meta, options.signature, *module);
+    if (failed(recordSignature(*meta, options.signature, file, *module)))
+      return nullptr;
     recordAllSignatures(*meta, *module);
   }
   if (failed(importGraphDef(graph, *module, file, options, lines)))

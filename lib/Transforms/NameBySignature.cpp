@@ -92,55 +92,45 @@ void NameBySignaturePass::runOnOperation() {
     byName[getNodeName(&op)] = &op;
     names.insert(getNodeName(&op));
   }
-  auto inputs = signature.getAs<DictionaryAttr>("inputs");
-  auto outputs = signature.getAs<DictionaryAttr>("outputs");
   Builder b(&getContext());
 
   // Resolve everything first: renaming inputs must not change what an
   // output name refers to.
-  SmallVector<std::pair<StringAttr, Operation *>> inputNodes;
-  llvm::DenseMap<Operation *, StringAttr> keyOfInput;
-  for (NamedAttribute input :
-       inputs ? inputs.getValue() : ArrayRef<NamedAttribute>{}) {
-    auto tensor = dyn_cast<StringAttr>(input.getValue());
-    Value value =
-        tensor ? resolveTensor(graph, input.getName(), tensor) : nullptr;
+  SmallVector<std::pair<StringRef, Operation *>> inputNodes;
+  llvm::DenseMap<Operation *, StringRef> keyOfInput;
+  for (SignatureTensor input : getSignatureTensors(module, "inputs")) {
+    Value value = resolveTensor(graph, input.key, input.tensor);
     if (!value)
       return signalPassFailure();
     Operation *node = value.getDefiningOp();
     if (!isPlaceholderLike(node)) {
       node->emitError() << "tfg-name-by-signature: signature input '"
-                        << input.getName().getValue() << "' is node '"
-                        << getNodeName(node) << "', which is a "
-                        << getNodeOpType(node) << ", not a Placeholder";
+                        << input.key << "' is node '" << getNodeName(node)
+                        << "', which is a " << getNodeOpType(node)
+                        << ", not a Placeholder";
       return signalPassFailure();
     }
-    auto [it, inserted] = keyOfInput.try_emplace(node, input.getName());
+    auto [it, inserted] = keyOfInput.try_emplace(node, input.key);
     if (!inserted) {
       node->emitError() << "tfg-name-by-signature: Placeholder '"
                         << getNodeName(node) << "' is both signature input '"
-                        << it->second.getValue() << "' and '"
-                        << input.getName().getValue() << "'";
+                        << it->second << "' and '" << input.key << "'";
       return signalPassFailure();
     }
-    inputNodes.emplace_back(input.getName(), node);
+    inputNodes.emplace_back(input.key, node);
   }
-  SmallVector<std::pair<StringAttr, Value>> outputValues;
-  for (NamedAttribute output :
-       outputs ? outputs.getValue() : ArrayRef<NamedAttribute>{}) {
-    auto tensor = dyn_cast<StringAttr>(output.getValue());
-    Value value =
-        tensor ? resolveTensor(graph, output.getName(), tensor) : nullptr;
+  SmallVector<std::pair<StringRef, Value>> outputValues;
+  for (SignatureTensor output : getSignatureTensors(module, "outputs")) {
+    Value value = resolveTensor(graph, output.key, output.tensor);
     if (!value)
       return signalPassFailure();
-    outputValues.emplace_back(output.getName(), value);
+    outputValues.emplace_back(output.key, value);
   }
 
   SmallVector<NamedAttribute> newInputs, newOutputs;
   for (auto [key, node] : inputNodes) {
     claimName(node, key);
-    newInputs.push_back(
-        b.getNamedAttr(key, b.getStringAttr(key.getValue() + ":0")));
+    newInputs.push_back(b.getNamedAttr(key, b.getStringAttr(key + ":0")));
   }
   IRRewriter rewriter(&getContext());
   SmallVector<Operation *> forwarders;
@@ -167,26 +157,23 @@ void NameBySignaturePass::runOnOperation() {
     if (Attribute device = producer->getAttr(attrs::kDevice))
       identity->setAttr(attrs::kDevice, device);
     // The Identity is new: give it a placeholder name, then claim the key.
-    std::string temporary = (key.getValue() + "/signature_output").str();
+    std::string temporary = (key + "/signature_output").str();
     for (unsigned i = 1; names.contains(temporary); ++i)
-      temporary = (key.getValue() + "/signature_output_" + Twine(i)).str();
+      temporary = (key + "/signature_output_" + Twine(i)).str();
     identity->setAttr(attrs::kName, b.getStringAttr(temporary));
     names.insert(temporary);
     byName[temporary] = identity;
     claimName(identity, key);
-    newOutputs.push_back(
-        b.getNamedAttr(key, b.getStringAttr(key.getValue() + ":0")));
+    newOutputs.push_back(b.getNamedAttr(key, b.getStringAttr(key + ":0")));
   }
   // A look-through IdentityN nothing else uses has no job left.
   for (Operation *forwarder : forwarders)
     if (forwarder->use_empty())
       rewriter.eraseOp(forwarder);
 
-  module->setAttr(
-      attrs::kSignature,
-      b.getDictionaryAttr({
-          b.getNamedAttr("name", signature.get("name")),
-          b.getNamedAttr("inputs", b.getDictionaryAttr(newInputs)),
-          b.getNamedAttr("outputs", b.getDictionaryAttr(newOutputs)),
-      }));
+  // Everything but the tensors (the signature's name) stays as it was.
+  NamedAttrList rewritten(signature);
+  rewritten.set("inputs", b.getDictionaryAttr(newInputs));
+  rewritten.set("outputs", b.getDictionaryAttr(newOutputs));
+  module->setAttr(attrs::kSignature, rewritten.getDictionary(&getContext()));
 }

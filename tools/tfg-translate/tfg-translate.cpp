@@ -84,9 +84,10 @@ static cl::opt<int64_t> resourceThreshold(
     "resource-threshold",
     cl::desc("Tensors of at least this many bytes become dense resources"),
     cl::init(1024));
-static cl::opt<std::string> signature("signature",
-                                      cl::desc("SavedModel/meta signature"),
-                                      cl::init("serving_default"));
+static cl::opt<std::string> signature(
+    "signature",
+    cl::desc("SavedModel/meta graph signature to record; it must exist "
+             "(default: serving_default when there is one)"));
 static cl::opt<std::string> savedModelTag("tag",
                                           cl::desc("SavedModel meta graph tag"),
                                           cl::init("serve"));

@@ -32,13 +32,21 @@ enum class ModelFormat {
   MLIR,         ///< A TFG module as MLIR text (.mlir) or bytecode (.mlirbc).
 };
 
+/// The signature a SavedModel is served by unless told otherwise (the
+/// name tf.saved_model.save and TF Serving use).
+inline constexpr llvm::StringLiteral kDefaultSignature = "serving_default";
+
 struct ImportOptions {
   /// Tensors of at least this many bytes are stored as dense resources
   /// (outside the attribute uniquer) instead of dense elements attrs.
   int64_t resourceThresholdBytes = 1024;
-  /// SavedModel: the meta graph tag to pick, and the signature to record.
+  /// SavedModel: the meta graph tag to pick.
   std::string savedModelTag = "serve";
-  std::string signature = "serving_default";
+  /// SavedModel and MetaGraphDef: the signature to record as tfg.signature.
+  /// Empty: kDefaultSignature when the meta graph has it, else none. A name
+  /// given here must be one of the meta graph's signatures (an error lists
+  /// those there are).
+  std::string signature;
   /// Accept an empty input (no bytes, or only blanks) as an empty graph. By
   /// default it is an error: an empty file is almost always a missing or
   /// truncated one (an empty binary GraphDef is zero bytes long).
