@@ -59,8 +59,11 @@ static void printOne(Location loc, DiagnosticSeverity severity,
     os << ": ";
   }
   os << severityName(severity) << ": ";
-  if (!node.empty())
-    os << "node '" << node << "': ";
+  // Messages that already name their node (the lowering's "node 'n'
+  // (Op): ...") are not prefixed with it a second time.
+  std::string prefix = "node '" + node + "'";
+  if (!node.empty() && !message.starts_with(prefix))
+    os << prefix << ": ";
   os << message << "\n";
 }
 
