@@ -57,6 +57,19 @@ double Tensor::elementAsDouble(int64_t i) const {
     return llvm::APFloat(llvm::APFloat::IEEEhalf(), llvm::APInt(16, bits))
         .convertToDouble();
   }
+  if (std::optional<int64_t> v = elementAsInt(i))
+    return (double)*v;
+  return NAN;
+}
+
+std::optional<int64_t> Tensor::elementAsInt(int64_t i) const {
+  llvm::StringRef kind = llvm::StringRef(dtype).drop_front();
+  const char *p = data.data();
+  auto read = [&](auto tag) {
+    decltype(tag) v;
+    std::memcpy(&v, p + i * sizeof(v), sizeof(v));
+    return (int64_t)v;
+  };
   if (kind == "i4")
     return read(int32_t());
   if (kind == "i8")
@@ -67,7 +80,7 @@ double Tensor::elementAsDouble(int64_t i) const {
     return read(uint8_t());
   if (kind == "i1")
     return read(int8_t());
-  return NAN;
+  return std::nullopt;
 }
 
 int64_t mlir::tfg::dtypeElementSize(llvm::StringRef dtype) {

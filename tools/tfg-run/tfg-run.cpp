@@ -159,8 +159,12 @@ static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
       break;
     int64_t n = std::min<int64_t>(tensor.numElements(), printOutputs);
     llvm::outs() << "  " << info.name << " =";
+    // Integers exactly (INT64_MIN as %g would be -9.22337204e+18).
     for (int64_t e = 0; e < n; ++e)
-      llvm::outs() << " " << llvm::format("%.9g", tensor.elementAsDouble(e));
+      if (std::optional<int64_t> v = tensor.elementAsInt(e))
+        llvm::outs() << " " << *v;
+      else
+        llvm::outs() << " " << llvm::format("%.9g", tensor.elementAsDouble(e));
     llvm::outs() << (n < tensor.numElements() ? " ...\n" : "\n");
   }
 }

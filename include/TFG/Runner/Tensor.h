@@ -63,6 +63,9 @@ struct Tensor {
   std::optional<uint64_t> byteSize() const;
   /// Element `i` converted to double (NaN for an unknown dtype).
   double elementAsDouble(int64_t i) const;
+  /// Element `i` of an integer or bool dtype, exactly (an int64 beyond
+  /// 2^53 has no exact double); nullopt for other dtypes.
+  std::optional<int64_t> elementAsInt(int64_t i) const;
 
   /// A tensor of `shape` holding `values` (as many as the shape has).
   template <typename T>

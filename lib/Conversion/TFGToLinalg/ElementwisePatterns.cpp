@@ -35,9 +35,41 @@ Value mul(B &b, Location l, ValueRange a, Operation *) {
   return isFloat(a[0]) ? Value(arith::MulFOp::create(b, l, a[0], a[1]))
                        : Value(arith::MulIOp::create(b, l, a[0], a[1]));
 }
+// Integer division by 0 fails in TensorFlow's kernels ("Integer division
+// by zero"), and INT_MIN / -1 overflows; in compiled code both trap in the
+// hardware division (SIGFPE) and kill the process. Compiled code cannot
+// fail at run time, so every integer division divides by 1 instead of 0 or
+// -1 and fixes the result up: x / 0 and x mod 0 give 0 (as DivNoNan does
+// for floats), x / -1 gives -x (wrapping for INT_MIN), x mod -1 gives 0.
+struct SafeIntDivisor {
+  Value divisor, isZero, isMinusOne;
+};
+SafeIntDivisor safeIntDivisor(B &b, Location l, Value divisor) {
+  auto equals = [&](double v) {
+    return arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, divisor,
+                                 scalar(b, l, divisor, v));
+  };
+  Value isZero = equals(0), isMinusOne = equals(-1);
+  Value replaced = arith::OrIOp::create(b, l, isZero, isMinusOne);
+  return {arith::SelectOp::create(b, l, replaced, scalar(b, l, divisor, 1),
+                                  divisor),
+          isZero, isMinusOne};
+}
+// A quotient computed with safeIntDivisor: -x where the divisor was -1, 0
+// where it was 0.
+Value fixQuotient(B &b, Location l, const SafeIntDivisor &safe, Value x,
+                  Value quotient) {
+  Value zero = scalar(b, l, x, 0);
+  Value negated = arith::SubIOp::create(b, l, zero, x);
+  quotient = arith::SelectOp::create(b, l, safe.isMinusOne, negated, quotient);
+  return arith::SelectOp::create(b, l, safe.isZero, zero, quotient);
+}
 Value div(B &b, Location l, ValueRange a, Operation *) {
-  return isFloat(a[0]) ? Value(arith::DivFOp::create(b, l, a[0], a[1]))
-                       : Value(arith::DivSIOp::create(b, l, a[0], a[1]));
+  if (isFloat(a[0]))
+    return arith::DivFOp::create(b, l, a[0], a[1]);
+  SafeIntDivisor safe = safeIntDivisor(b, l, a[1]);
+  return fixQuotient(b, l, safe, a[0],
+                     arith::DivSIOp::create(b, l, a[0], safe.divisor));
 }
 Value maximum(B &b, Location l, ValueRange a, Operation *) {
   return isFloat(a[0]) ? Value(arith::MaximumFOp::create(b, l, a[0], a[1]))
@@ -58,7 +90,9 @@ Value squaredDifference(B &b, Location l, ValueRange a, Operation *n) {
 Value floorDiv(B &b, Location l, ValueRange a, Operation *) {
   if (isFloat(a[0]))
     return math::FloorOp::create(b, l, arith::DivFOp::create(b, l, a[0], a[1]));
-  return arith::FloorDivSIOp::create(b, l, a[0], a[1]);
+  SafeIntDivisor safe = safeIntDivisor(b, l, a[1]);
+  return fixQuotient(b, l, safe, a[0],
+                     arith::FloorDivSIOp::create(b, l, a[0], safe.divisor));
 }
 Value floorMod(B &b, Location l, ValueRange a, Operation *) {
   Value zero = scalar(b, l, a[0], 0);
@@ -75,7 +109,9 @@ Value floorMod(B &b, Location l, ValueRange a, Operation *) {
     return arith::SelectOp::create(b, l, fix,
                                    arith::AddFOp::create(b, l, r, a[1]), r);
   }
-  Value r = arith::RemSIOp::create(b, l, a[0], a[1]);
+  // Dividing by 1 instead of 0 or -1 gives 0, TensorFlow's value for -1.
+  Value r =
+      arith::RemSIOp::create(b, l, a[0], safeIntDivisor(b, l, a[1]).divisor);
   Value rNeg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, r, zero);
   Value bNeg =
       arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, a[1], zero);
@@ -273,22 +309,12 @@ Value isFinite(B &b, Location l, ValueRange a, Operation *) {
                                math::AbsFOp::create(b, l, a[0]),
                                createHighest(b, l, a[0].getType()));
 }
-// Mod truncates (C's fmod and %; FloorMod rounds to -inf). TensorFlow's
-// integer kernel fails on a zero divisor; compiled code cannot fail at run
-// time, so x mod 0 is 0. Dividing by 1 instead of 0 or -1 gives that and
-// keeps INT_MIN mod -1 (0) from trapping in the hardware division.
+// Mod truncates (C's fmod and %; FloorMod rounds to -inf). x mod 0 is 0
+// and INT_MIN mod -1 does not trap (safeIntDivisor: dividing by 1 instead).
 Value mod(B &b, Location l, ValueRange a, Operation *) {
   if (isFloat(a[0]))
     return arith::RemFOp::create(b, l, a[0], a[1]);
-  Value one = scalar(b, l, a[1], 1);
-  Value zeroOrMinusOne =
-      arith::OrIOp::create(b, l,
-                           arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
-                                                 a[1], scalar(b, l, a[1], 0)),
-                           arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
-                                                 a[1], scalar(b, l, a[1], -1)));
-  Value divisor = arith::SelectOp::create(b, l, zeroOrMinusOne, one, a[1]);
-  return arith::RemSIOp::create(b, l, a[0], divisor);
+  return arith::RemSIOp::create(b, l, a[0], safeIntDivisor(b, l, a[1]).divisor);
 }
 // DivNoNan: 0 where the divisor is 0, whatever the dividend (NaN too).
 Value divNoNan(B &b, Location l, ValueRange a, Operation *) {
