@@ -149,3 +149,48 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{node 'grouped' (Conv2D): a grouped convolution needs a static batch dimension, input 0 is tensor<?x4x4x4xf32>}}
   %c, %cc = tfg.Conv2D(%x, %w) name("grouped") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x4x4x4xf32>, tensor<3x3x2x4xf32>) -> (tensor<*xf32>)
 }
+
+// -----
+
+// CropAndResize with a dynamic number of boxes: the crops have it too,
+// read from the boxes; box_ind's length is checked against it before the
+// call (both are inputs).
+// CHECK-LABEL: func.func @main(
+// CHECK: tfg.CropAndResize({{.*}} -> (tensor<?x2x3x1xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %{{.*}}: tensor<1x4x4x1xf32> {tfg.name = "img"}, %[[B:.*]]: tensor<?x4xf32> {tfg.name = "b"}, %{{.*}}: tensor<?xi32> {tfg.name = "i"})
+// LINALG-SAME: tfg.run_time_dim_checks = {{\[\["crop", 1, 0, 2, 0\]\]}}
+// LINALG: %[[N:.*]] = tensor.dim %[[B]], %c0
+// LINALG: tensor.empty(%[[N]]) : tensor<?x2x3x1xf32>
+// LINALG: linalg.generic
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %img, %ci = tfg.Placeholder name("img") {dtype = f32, shape = #tfg.shape<1x4x4x1>} : () -> (tensor<1x4x4x1xf32>)
+  %b, %cb = tfg.Placeholder name("b") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %i, %cii = tfg.Placeholder name("i") {dtype = i32, shape = #tfg.shape<?>} : () -> (tensor<?xi32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %y, %cy = tfg.CropAndResize(%img, %b, %i, %s) name("crop") {T = f32} : (tensor<1x4x4x1xf32>, tensor<?x4xf32>, tensor<?xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// The image sizes the sample coordinates: its dimensions must be static.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %img, %ci = tfg.Placeholder name("img") {dtype = f32, shape = #tfg.shape<1x?x4x1>} : () -> (tensor<1x?x4x1xf32>)
+  %b, %cb = tfg.Placeholder name("b") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %i, %cii = tfg.Placeholder name("i") {dtype = i32, shape = #tfg.shape<?>} : () -> (tensor<?xi32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 'crop' (CropAndResize): dimension 1 of the image (tensor<1x?x4x1xf32>) is dynamic}}
+  %y, %cy = tfg.CropAndResize(%img, %b, %i, %s) name("crop") {T = f32} : (tensor<1x?x4x1xf32>, tensor<?x4xf32>, tensor<?xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// Boxes must still have 4 coordinates each, even with a dynamic count.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %img, %ci = tfg.Placeholder name("img") {dtype = f32, shape = #tfg.shape<1x4x4x1>} : () -> (tensor<1x4x4x1xf32>)
+  %b, %cb = tfg.Placeholder name("b") {dtype = f32, shape = #tfg.shape<?x?>} : () -> (tensor<?x?xf32>)
+  %i, %cii = tfg.Placeholder name("i") {dtype = i32, shape = #tfg.shape<?>} : () -> (tensor<?xi32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 'crop' (CropAndResize): boxes tensor<?x?xf32> must be [num_boxes, 4]}}
+  %y, %cy = tfg.CropAndResize(%img, %b, %i, %s) name("crop") {T = f32} : (tensor<1x4x4x1xf32>, tensor<?x?xf32>, tensor<?xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
