@@ -638,20 +638,27 @@ LogicalResult lowerMirrorPad(Operation *node, ValueRange data,
 }
 
 /// Tile: [n0, n1] -> [1, n0, 1, n1] broadcast to [m0, n0, m1, n1] -> [m0*n0,
-/// m1*n1].
+/// m1*n1]. A dynamic n stays dynamic (m * n at run time); the multiples
+/// must be constants.
 LogicalResult lowerTile(Operation *node, ValueRange data, Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data.take_front(1));
+  REQUIRE_RANKED(types, node, data.take_front(1));
   REQUIRE_INTS(multiples, node, data[1], "multiples");
   RankedTensorType type = (*types)[0];
   if ((int64_t)multiples->size() != type.getRank())
     return nodeError(node, "multiples must have one value per dimension");
-  SmallVector<int64_t> interleaved, broadcast, result;
-  for (int64_t d = 0; d < type.getRank(); ++d) {
-    interleaved.append({1, type.getDimSize(d)});
-    broadcast.append({(*multiples)[d], type.getDimSize(d)});
-    result.push_back((*multiples)[d] * type.getDimSize(d));
-  }
+  for (int64_t multiple : *multiples)
+    if (multiple < 0)
+      return nodeError(node,
+                       "multiples has a negative value " + Twine(multiple));
   Location loc = node->getLoc();
+  SmallVector<OpFoldResult> interleaved, broadcast, result;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    OpFoldResult size = dimSize(rewriter, loc, data[0], d);
+    OpFoldResult multiple = rewriter.getIndexAttr((*multiples)[d]);
+    interleaved.append({rewriter.getIndexAttr(1), size});
+    broadcast.append({multiple, size});
+    result.push_back(mulSizes(rewriter, loc, multiple, size));
+  }
   Value v = reshapeTo(rewriter, loc, data[0], interleaved);
   v = buildElementwise(
       rewriter, loc, v, broadcast, type.getElementType(),

@@ -194,3 +194,33 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{node 'crop' (CropAndResize): boxes tensor<?x?xf32> must be [num_boxes, 4]}}
   %y, %cy = tfg.CropAndResize(%img, %b, %i, %s) name("crop") {T = f32} : (tensor<1x4x4x1xf32>, tensor<?x?xf32>, tensor<?xi32>, tensor<2xi32>) -> (tensor<*xf32>)
 }
+
+// -----
+
+// Tile of a dynamic dimension: the result has multiple * n rows at run time
+// (a broadcast and a collapse: no tensor.reshape); a static
+// dimension stays static.
+// CHECK-LABEL: func.func @main(
+// CHECK: tfg.Tile({{.*}} -> (tensor<?x6xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %[[X:.*]]: tensor<?x3xf32> {tfg.name = "x"}) -> (tensor<?x6xf32> {tfg.name = "t"})
+// LINALG: %[[N:.*]] = tensor.dim %[[X]], %c0
+// LINALG: tensor.empty(%[[N]]) : tensor<2x?x2x3xf32>
+// LINALG: linalg.generic {{.*}} ins(%[[X]] : tensor<?x3xf32>) outs({{.*}} : tensor<2x?x2x3xf32>)
+// LINALG: tensor.collapse_shape {{.*}} : tensor<2x?x2x3xf32> into tensor<?x6xf32>
+// LINALG-NOT: tensor.reshape
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %m, %cm = tfg.Const name("m") {dtype = i32, value = dense<[2, 2]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %t, %ct = tfg.Tile(%x, %m) name("t") {T = f32, Tmultiples = i32} : (tensor<?x3xf32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// The multiples of a Tile of a dynamic tensor must still be constants.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %m, %cm = tfg.Placeholder name("m") {dtype = i32, shape = #tfg.shape<2>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 't' (Tile): its multiples must be a constant integer tensor}}
+  %t, %ct = tfg.Tile(%x, %m) name("t") {T = f32, Tmultiples = i32} : (tensor<?x3xf32>, tensor<2xi32>) -> (tensor<*xf32>)
+}

@@ -6,11 +6,12 @@
 // RUN: %python %S/Inputs/make_npy.py %t.boxes.npy "<f4" 3x4 0,0,1,1,0,0,0.5,0.5,0.25,0.25,0.75,0.75
 // RUN: %python %S/Inputs/make_npy.py %t.scores.npy "<f4" 3 0.9,0.1,0.8
 // RUN: %python %S/Inputs/make_npy.py %t.none.npy "<f4" 3 0,0,0
-// RUN: tfg-run %s --input image=%t.image.npy --input boxes=%t.boxes.npy --input scores=%t.scores.npy --outputs crops --print-outputs 16 | FileCheck %s
-// RUN: tfg-run %s --input image=%t.image.npy --input boxes=%t.boxes.npy --input scores=%t.none.npy --outputs crops --print-outputs 16 | FileCheck %s --check-prefix=EMPTY
+// RUN: tfg-run %s --input image=%t.image.npy --input boxes=%t.boxes.npy --input scores=%t.scores.npy --outputs crops,tiled --print-outputs 32 | FileCheck %s
+// RUN: tfg-run %s --input image=%t.image.npy --input boxes=%t.boxes.npy --input scores=%t.none.npy --outputs crops,tiled --print-outputs 32 | FileCheck %s --check-prefix=EMPTY
 
 // CHECK: output crops: <f4 [?,2,2,1]
-// CHECK: set 0: {{.*}} -> crops [2,2,2,1]
+// CHECK: output tiled: <f4 [?,8]
+// CHECK: set 0: {{.*}} -> crops [2,2,2,1] tiled [4,8]
 // The image is iota 3x3 (image[y, x] = 3y + x), which bilinear sampling
 // reproduces exactly. Scores 0.9, 0.1, 0.8 keep boxes 0 and 2.
 // Box [0, 0, 1, 1] with 2x2 crops: in_y = 0 + y * (1 * 2 / 1) = 0, 2,
@@ -18,9 +19,12 @@
 // in_y = 0.25 * 2 + y * (0.5 * 2 / 1) = 0.5, 1.5, likewise in_x:
 // 3 * 0.5 + 0.5 = 2, 3, 5, 6.
 // CHECK-NEXT: crops = 0 2 6 8 2 3 5 6{{$}}
+// Tile(kept boxes [2, 4], [2, 2]): rows b0 b2 b0 b2, each box twice.
+// CHECK-NEXT: tiled = 0 0 1 1 0 0 1 1 0.25 0.25 0.75 0.75 0.25 0.25 0.75 0.75 0 0 1 1 0 0 1 1 0.25 0.25 0.75 0.75 0.25 0.25 0.75 0.75{{$}}
 // No score above the threshold: no box, no crop.
-// EMPTY: set 0: {{.*}} -> crops [0,2,2,1]
+// EMPTY: set 0: {{.*}} -> crops [0,2,2,1] tiled [0,8]
 // EMPTY-NEXT: crops ={{$}}
+// EMPTY-NEXT: tiled ={{$}}
 
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %image, %c0 = tfg.Placeholder name("image") {dtype = f32, shape = #tfg.shape<1x3x3x1>} : () -> (tensor<1x3x3x1xf32>)
@@ -37,4 +41,6 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %bi, %c11 = tfg.Cast(%bi64) name("box_ind") {SrcT = i64, DstT = i32} : (tensor<*xi64>) -> (tensor<*xi32>)
   %size, %c12 = tfg.Const name("size") {dtype = i32, value = dense<[2, 2]> : tensor<2xi32>} : () -> (tensor<2xi32>)
   %crops, %c13 = tfg.CropAndResize(%image, %kb, %bi, %size) name("crops") {T = f32, method = "bilinear", extrapolation_value = 0.0 : f32} : (tensor<1x3x3x1xf32>, tensor<*xf32>, tensor<*xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %mult, %c14 = tfg.Const name("mult") {dtype = i32, value = dense<[2, 2]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %tiled, %c15 = tfg.Tile(%kb, %mult) name("tiled") {T = f32, Tmultiples = i32} : (tensor<*xf32>, tensor<2xi32>) -> (tensor<*xf32>)
 }
