@@ -224,3 +224,66 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{node 't' (Tile): its multiples must be a constant integer tensor}}
   %t, %ct = tfg.Tile(%x, %m) name("t") {T = f32, Tmultiples = i32} : (tensor<?x3xf32>, tensor<2xi32>) -> (tensor<*xf32>)
 }
+
+// -----
+
+// Slice of a dynamic dimension from a constant begin to its end (size -1):
+// the begin is clamped into it, the rest is dim - begin; the static
+// dimension keeps its constant begin and size.
+// CHECK-LABEL: func.func @main(
+// CHECK: tfg.Slice({{.*}} -> (tensor<?x3xf32>)
+// CHECK: tfg.Slice({{.*}} -> (tensor<?x5xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %[[X:.*]]: tensor<?x5xf32> {tfg.name = "x"})
+// LINALG: %[[N:.*]] = tensor.dim %[[X]], %c0
+// LINALG: %[[B:.*]] = arith.minsi %[[N]], %c1
+// LINALG: %[[R:.*]] = arith.subi %[[N]], %[[B]]
+// LINALG: tensor.extract_slice %[[X]][%[[B]], 1] [%[[R]], 3] [1, 1] : tensor<?x5xf32> to tensor<?x3xf32>
+// LINALG: return
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x5>} : () -> (tensor<?x5xf32>)
+  %b, %cb = tfg.Const name("b") {dtype = i32, value = dense<[1, 1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[-1, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %y, %cy = tfg.Slice(%x, %b, %s) name("y") {T = f32, Index = i32} : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %b0, %cb0 = tfg.Const name("b0") {dtype = i32, value = dense<[0, 0]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %s0, %cs0 = tfg.Const name("s0") {dtype = i32, value = dense<[-1, 5]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %z, %cz = tfg.Slice(%x, %b0, %s0) name("z") {T = f32, Index = i32} : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// Slice with begin and size given at run time: the begin is clamped into
+// each dimension; a constant size keeps its dimension static (the begin
+// moves back inside: at most 3 - 2 and 4 - 2), a run-time one is dynamic
+// (-1 at run time takes the rest).
+// CHECK-LABEL: func.func @main(
+// CHECK: tfg.Slice({{.*}} -> (tensor<2x2xf32>)
+// CHECK: tfg.Slice({{.*}} -> (tensor<?x?xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %[[X:.*]]: tensor<3x4xf32> {tfg.name = "x"}, %[[BG:.*]]: tensor<2xi32> {tfg.name = "b"}, %[[SZ:.*]]: tensor<2xi32> {tfg.name = "s"})
+// LINALG: arith.minsi %{{.*}}, %c1
+// LINALG: arith.minsi %{{.*}}, %c2
+// LINALG: tensor.extract_slice %[[X]][%{{.*}}, %{{.*}}] [2, 2] [1, 1] : tensor<3x4xf32> to tensor<2x2xf32>
+// LINALG: arith.cmpi eq
+// LINALG: arith.select
+// LINALG: tensor.extract_slice %[[X]][%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] [1, 1] : tensor<3x4xf32> to tensor<?x?xf32>
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<3x4>} : () -> (tensor<3x4xf32>)
+  %b, %cb = tfg.Placeholder name("b") {dtype = i32, shape = #tfg.shape<2>} : () -> (tensor<2xi32>)
+  %s, %cs = tfg.Placeholder name("s") {dtype = i32, shape = #tfg.shape<2>} : () -> (tensor<2xi32>)
+  %two, %ctwo = tfg.Const name("two") {dtype = i32, value = dense<2> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %y, %cy = tfg.Slice(%x, %b, %two) name("y") {T = f32, Index = i32} : (tensor<3x4xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %w, %cw = tfg.Slice(%x, %b, %s) name("w") {T = f32, Index = i32} : (tensor<3x4xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// A constant size of part of a dynamic dimension: whether it fits is not
+// known, refused naming it.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x5>} : () -> (tensor<?x5xf32>)
+  %b, %cb = tfg.Const name("b") {dtype = i32, value = dense<[0, 0]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2, 5]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 'y' (Slice): dimension 0 of input 0 (tensor<?x5xf32>) is dynamic: a Slice takes it only from begin to its end (size -1), not 2 elements}}
+  %y, %cy = tfg.Slice(%x, %b, %s) name("y") {T = f32, Index = i32} : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
