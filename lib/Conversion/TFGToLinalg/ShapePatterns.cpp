@@ -299,17 +299,18 @@ LogicalResult lowerPack(Operation *node, ValueRange data, Rewriter &rewriter) {
   return concatValues(node, expanded, *axis, rewriter);
 }
 
-/// The pieces of `value` along `axis` of the given sizes.
+/// The pieces of `value` along its static `axis` of the given sizes; the
+/// other dimensions may be dynamic (taken whole).
 SmallVector<Value> splitAlong(OpBuilder &b, Location loc, Value value,
                               int64_t axis, ArrayRef<int64_t> sizes) {
   auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<OpFoldResult> shape = getMixedSizes(b, loc, value);
   SmallVector<Value> pieces;
   int64_t offset = 0;
   for (int64_t size : sizes) {
-    SmallVector<int64_t> offsets(type.getRank(), 0), shape(type.getShape()),
-        strides(type.getRank(), 1);
+    SmallVector<int64_t> offsets(type.getRank(), 0), strides(type.getRank(), 1);
     offsets[axis] = offset;
-    shape[axis] = size;
+    shape[axis] = b.getIndexAttr(size);
     pieces.push_back(extractSlice(b, loc, value, offsets, shape, strides));
     offset += size;
   }
@@ -336,13 +337,16 @@ LogicalResult lowerUnpack(Operation *node, ValueRange data,
 
 LogicalResult lowerSplit(Operation *node, ValueRange data, Rewriter &rewriter) {
   REQUIRE_INTS(dim, node, data[0], "split_dim");
-  REQUIRE_STATIC(types, node, data.drop_front());
+  REQUIRE_RANKED(types, node, data.drop_front());
   RankedTensorType type = (*types)[0];
   auto axis = normalizeAxis(node, (*dim)[0], type.getRank());
   if (failed(axis))
     return failure();
+  // The split dimension sizes the pieces; the others may be dynamic.
+  if (failed(requireStaticDims(node, data[1], {*axis}, "input 1")))
+    return failure();
   int64_t num = intAttrOr(node, "num_split", 1);
-  if (type.getDimSize(*axis) % num)
+  if (num < 1 || type.getDimSize(*axis) % num)
     return nodeError(node, "dimension " + Twine(*axis) + " of " +
                                typeStr(type) + " does not split into " +
                                Twine(num) + " parts");
@@ -355,15 +359,24 @@ LogicalResult lowerSplit(Operation *node, ValueRange data, Rewriter &rewriter) {
 
 LogicalResult lowerSplitV(Operation *node, ValueRange data,
                           Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data.take_front(1));
+  REQUIRE_RANKED(types, node, data.take_front(1));
   REQUIRE_INTS(sizes, node, data[1], "size_splits");
   REQUIRE_INTS(dim, node, data[2], "split_dim");
   RankedTensorType type = (*types)[0];
   auto axis = normalizeAxis(node, (*dim)[0], type.getRank());
   if (failed(axis))
     return failure();
+  // The split dimension sizes the pieces; the others may be dynamic.
+  if (failed(requireStaticDims(node, data[0], {*axis}, "input 0")))
+    return failure();
   int64_t known = 0, unknown = -1;
   for (auto [i, s] : llvm::enumerate(*sizes)) {
+    if (s < -1 || (s == -1 && unknown >= 0) ||
+        s > type.getDimSize(*axis) - known)
+      return nodeError(node, "size_splits must be sizes that fit in "
+                             "dimension " +
+                                 Twine(*axis) + " of " + typeStr(type) +
+                                 ", with at most one -1");
     if (s == -1)
       unknown = i;
     else

@@ -287,3 +287,57 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{node 'y' (Slice): dimension 0 of input 0 (tensor<?x5xf32>) is dynamic: a Slice takes it only from begin to its end (size -1), not 2 elements}}
   %y, %cy = tfg.Slice(%x, %b, %s) name("y") {T = f32, Index = i32} : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
 }
+
+// -----
+
+// Split and SplitV along a static axis of a tensor whose other dimension
+// is dynamic: each piece takes that dimension whole.
+// CHECK-LABEL: func.func @main(
+// CHECK: tfg.Split({{.*}} -> (tensor<?x2xf32>, tensor<?x2xf32>)
+// CHECK: tfg.SplitV({{.*}} -> (tensor<?x1xf32>, tensor<?x2xf32>, tensor<?x1xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %[[X:.*]]: tensor<?x4xf32> {tfg.name = "x"})
+// LINALG: %[[N:.*]] = tensor.dim %[[X]], %c0
+// LINALG: tensor.extract_slice %[[X]][0, 0] [%[[N]], 2] [1, 1] : tensor<?x4xf32> to tensor<?x2xf32>
+// LINALG: tensor.extract_slice %[[X]][0, 2] [%[[N]], 2] [1, 1] : tensor<?x4xf32> to tensor<?x2xf32>
+// LINALG: tensor.extract_slice %[[X]][0, 0] [%{{.*}}, 1] [1, 1] : tensor<?x4xf32> to tensor<?x1xf32>
+// LINALG: tensor.extract_slice %[[X]][0, 1] [%{{.*}}, 2] [1, 1] : tensor<?x4xf32> to tensor<?x2xf32>
+// LINALG: tensor.extract_slice %[[X]][0, 3] [%{{.*}}, 1] [1, 1] : tensor<?x4xf32> to tensor<?x1xf32>
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %a, %ca = tfg.Const name("a") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %s:2, %cs = tfg.Split(%a, %x) name("s") {T = f32, num_split = 2 : i64} : (tensor<i32>, tensor<?x4xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+  %sz, %csz = tfg.Const name("sz") {dtype = i32, value = dense<[1, 2, -1]> : tensor<3xi32>} : () -> (tensor<3xi32>)
+  %v:3, %cv = tfg.SplitV(%x, %sz, %a) name("v") {T = f32, Tlen = i32, num_split = 3 : i64} : (tensor<?x4xf32>, tensor<3xi32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>)
+}
+
+// -----
+
+// Splitting a dynamic dimension: the pieces' sizes are not known.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %a, %ca = tfg.Const name("a") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  // expected-error @+1 {{node 's' (Split): dimension 0 of input 1 (tensor<?x4xf32>) is dynamic}}
+  %s:2, %cs = tfg.Split(%a, %x) name("s") {T = f32, num_split = 2 : i64} : (tensor<i32>, tensor<?x4xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+}
+
+// -----
+
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %a, %ca = tfg.Const name("a") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %sz, %csz = tfg.Const name("sz") {dtype = i32, value = dense<[1, -1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 'v' (SplitV): dimension 0 of input 0 (tensor<?x4xf32>) is dynamic}}
+  %v:2, %cv = tfg.SplitV(%x, %sz, %a) name("v") {T = f32, Tlen = i32, num_split = 2 : i64} : (tensor<?x4xf32>, tensor<2xi32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xf32>)
+}
+
+// -----
+
+// size_splits with two -1 (or a size that does not fit) is refused.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %a, %ca = tfg.Const name("a") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %sz, %csz = tfg.Const name("sz") {dtype = i32, value = dense<[-1, -1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 'v' (SplitV): size_splits must be sizes that fit in dimension 1 of tensor<?x4xf32>, with at most one -1}}
+  %v:2, %cv = tfg.SplitV(%x, %sz, %a) name("v") {T = f32, Tlen = i32, num_split = 2 : i64} : (tensor<?x4xf32>, tensor<2xi32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xf32>)
+}
