@@ -194,24 +194,33 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
     int64_t cropH = (*cropSize)[0], cropW = (*cropSize)[1];
     int64_t imageH = image.getDimSize(1), imageW = image.getDimSize(2);
     Value imageValue = data[0], boxesValue = data[1], boxIndValue = data[2];
-    if (boxes.isDynamicDim(0) && boxInd.isDynamicDim(0)) {
-      DimRoot boxesRoot = traceDim(boxesValue, 0),
-              boxIndRoot = traceDim(boxIndValue, 0);
-      if (!(boxesRoot == boxIndRoot))
-        recordRunTimeDimCheck(rewriter, op.getLoc(), boxesRoot, boxIndRoot);
-    } else if (boxes.isDynamicDim(0) != boxInd.isDynamicDim(0)) {
-      bool boxesDynamic = boxes.isDynamicDim(0);
-      recordRunTimeDimCheck(
-          rewriter, op.getLoc(),
-          traceDim(boxesDynamic ? boxesValue : boxIndValue, 0), std::nullopt,
-          boxesDynamic ? boxInd.getDimSize(0) : numBoxes);
+    // A dynamic count on either side is checked before the call when both
+    // are the function's inputs; a count computed inside is not, so the
+    // crops are as many as the shorter of the two (TensorFlow rejects
+    // unequal counts), and every read of boxes and box_ind stays inside.
+    OpFoldResult count = rewriter.getIndexAttr(numBoxes);
+    if (boxes.isDynamicDim(0) || boxInd.isDynamicDim(0)) {
+      Location loc = op.getLoc();
+      OpFoldResult boxesCount = dimSize(rewriter, loc, boxesValue, 0),
+                   boxIndCount = dimSize(rewriter, loc, boxIndValue, 0);
+      std::optional<DimRoot> boxIndRoot;
+      if (boxInd.isDynamicDim(0))
+        boxIndRoot = traceDim(boxIndValue, 0);
+      if (boxes.isDynamicDim(0))
+        recordRunTimeDimCheck(rewriter, loc, traceDim(boxesValue, 0),
+                              boxIndRoot, boxInd.getDimSize(0));
+      else
+        recordRunTimeDimCheck(rewriter, loc, *boxIndRoot, std::nullopt,
+                              numBoxes);
+      bool sameRoot = boxes.isDynamicDim(0) && boxIndRoot &&
+                      traceDim(boxesValue, 0) == *boxIndRoot;
+      count = sameRoot ? boxesCount
+                       : OpFoldResult(arith::MinSIOp::create(
+                                          rewriter, loc,
+                                          sizeValue(rewriter, loc, boxesCount),
+                                          sizeValue(rewriter, loc, boxIndCount))
+                                          .getResult());
     }
-    // The count is static when either operand has it static.
-    OpFoldResult count = !boxes.isDynamicDim(0)
-                             ? rewriter.getIndexAttr(numBoxes)
-                         : !boxInd.isDynamicDim(0)
-                             ? rewriter.getIndexAttr(boxInd.getDimSize(0))
-                             : dimSize(rewriter, op.getLoc(), boxesValue, 0);
     SmallVector<OpFoldResult> outShape{
         count, rewriter.getIndexAttr(cropH), rewriter.getIndexAttr(cropW),
         rewriter.getIndexAttr(image.getDimSize(3))};

@@ -152,15 +152,18 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// CropAndResize with a dynamic number of boxes: the crops have it too,
-// read from the boxes; box_ind's length is checked against it before the
-// call (both are inputs).
+// CropAndResize with a dynamic number of boxes: the crops have it too;
+// box_ind's length is checked against the boxes' before the call (both
+// are inputs), and the crops are as many as the shorter of the two, so
+// that no read leaves either.
 // CHECK-LABEL: func.func @main(
 // CHECK: tfg.CropAndResize({{.*}} -> (tensor<?x2x3x1xf32>)
 // LINALG-LABEL: func.func @main(
-// LINALG-SAME: %{{.*}}: tensor<1x4x4x1xf32> {tfg.name = "img"}, %[[B:.*]]: tensor<?x4xf32> {tfg.name = "b"}, %{{.*}}: tensor<?xi32> {tfg.name = "i"})
+// LINALG-SAME: %{{.*}}: tensor<1x4x4x1xf32> {tfg.name = "img"}, %[[B:.*]]: tensor<?x4xf32> {tfg.name = "b"}, %[[I:.*]]: tensor<?xi32> {tfg.name = "i"})
 // LINALG-SAME: tfg.run_time_dim_checks = {{\[\["crop", 1, 0, 2, 0\]\]}}
-// LINALG: %[[N:.*]] = tensor.dim %[[B]], %c0
+// LINALG-DAG: %[[NB:.*]] = tensor.dim %[[B]], %c0
+// LINALG-DAG: %[[NI:.*]] = tensor.dim %[[I]], %c0
+// LINALG: %[[N:.*]] = arith.minsi %[[NB]], %[[NI]]
 // LINALG: tensor.empty(%[[N]]) : tensor<?x2x3x1xf32>
 // LINALG: linalg.generic
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {

@@ -12,8 +12,8 @@
 // RUN: %python %S/Inputs/make_npy.py %t.ss.npy "<i4" 2 -1,2
 // RUN: %python %S/Inputs/make_npy.py %t.sbfar.npy "<i4" 2 5,1
 // RUN: %python %S/Inputs/make_npy.py %t.ssfar.npy "<i4" 2 1,9
-// RUN: tfg-run %s --input image=%t.image.npy --input boxes=%t.boxes.npy --input scores=%t.scores.npy --input sb=%t.sb.npy --input ss=%t.ss.npy --outputs crops,tiled,sliced,run_time_slice,clamped_slice,box_size,mid --print-outputs 32 | FileCheck %s
-// RUN: tfg-run %s --input image=%t.image.npy --input boxes=%t.boxes.npy --input scores=%t.none.npy --input sb=%t.sbfar.npy --input ss=%t.ssfar.npy --outputs crops,tiled,sliced,run_time_slice,clamped_slice,box_size,mid --print-outputs 32 | FileCheck %s --check-prefix=EMPTY
+// RUN: tfg-run %s --input image=%t.image.npy --input boxes=%t.boxes.npy --input scores=%t.scores.npy --input sb=%t.sb.npy --input ss=%t.ss.npy --outputs crops,tiled,sliced,run_time_slice,clamped_slice,box_size,mid,crops_short --print-outputs 32 | FileCheck %s
+// RUN: tfg-run %s --input image=%t.image.npy --input boxes=%t.boxes.npy --input scores=%t.none.npy --input sb=%t.sbfar.npy --input ss=%t.ssfar.npy --outputs crops,tiled,sliced,run_time_slice,clamped_slice,box_size,mid,crops_short --print-outputs 32 | FileCheck %s --check-prefix=EMPTY
 
 // CHECK: output crops: <f4 [?,2,2,1]
 // CHECK: output tiled: <f4 [?,8]
@@ -22,7 +22,8 @@
 // CHECK: output clamped_slice: <f4 [2,2]
 // CHECK: output box_size: <f4 [?,2]
 // CHECK: output mid: <f4 [?,2]
-// CHECK: set 0: {{.*}} -> crops [2,2,2,1] tiled [4,8] sliced [1,2] run_time_slice [2,2] clamped_slice [2,2] box_size [2,2] mid [2,2]
+// CHECK: output crops_short: <f4 [?,2,2,1]
+// CHECK: set 0: {{.*}} -> crops [2,2,2,1] tiled [4,8] sliced [1,2] run_time_slice [2,2] clamped_slice [2,2] box_size [2,2] mid [2,2] crops_short [1,2,2,1]
 // The image is iota 3x3 (image[y, x] = 3y + x), which bilinear sampling
 // reproduces exactly. Scores 0.9, 0.1, 0.8 keep boxes 0 and 2.
 // Box [0, 0, 1, 1] with 2x2 crops: in_y = 0 + y * (1 * 2 / 1) = 0, 2,
@@ -44,8 +45,11 @@
 // CHECK-NEXT: box_size = 1 1 0.5 0.5{{$}}
 // SplitV(kept boxes, [1, 2, -1], 1): the middle piece is [x1, y2].
 // CHECK-NEXT: mid = 0 1 0.25 0.75{{$}}
+// Two boxes but one box index (TensorFlow rejects unequal counts): as many
+// crops as the shorter, box 0's corners.
+// CHECK-NEXT: crops_short = 0 2 6 8{{$}}
 // No score above the threshold: no box, no crop.
-// EMPTY: set 0: {{.*}} -> crops [0,2,2,1] tiled [0,8] sliced [0,2] run_time_slice [0,3] clamped_slice [2,2] box_size [0,2] mid [0,2]
+// EMPTY: set 0: {{.*}} -> crops [0,2,2,1] tiled [0,8] sliced [0,2] run_time_slice [0,3] clamped_slice [2,2] box_size [0,2] mid [0,2] crops_short [0,2,2,1]
 // EMPTY-NEXT: crops ={{$}}
 // EMPTY-NEXT: tiled ={{$}}
 // Slice(kept boxes [0, 4], [1, 1], [-1, 2]): begin 1 is past the end;
@@ -59,6 +63,7 @@
 // EMPTY-NEXT: clamped_slice = 0 0.5 0.25 0.75{{$}}
 // EMPTY-NEXT: box_size ={{$}}
 // EMPTY-NEXT: mid ={{$}}
+// EMPTY-NEXT: crops_short ={{$}}
 
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %image, %c0 = tfg.Placeholder name("image") {dtype = f32, shape = #tfg.shape<1x3x3x1>} : () -> (tensor<1x3x3x1xf32>)
@@ -91,4 +96,6 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %splits, %c27 = tfg.Const name("splits") {dtype = i32, value = dense<[1, 2, -1]> : tensor<3xi32>} : () -> (tensor<3xi32>)
   %parts:3, %c28 = tfg.SplitV(%kb, %splits, %axis1) name("parts") {T = f32, Tlen = i32, num_split = 3 : i64} : (tensor<*xf32>, tensor<3xi32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>)
   %mid, %c29 = tfg.Identity(%parts#1) name("mid") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %one_ind, %c30 = tfg.Const name("one_ind") {dtype = i32, value = dense<[0]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %cs2, %c31 = tfg.CropAndResize(%image, %kb, %one_ind, %size) name("crops_short") {T = f32} : (tensor<1x3x3x1xf32>, tensor<*xf32>, tensor<1xi32>, tensor<2xi32>) -> (tensor<*xf32>)
 }
