@@ -161,16 +161,15 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
     if (boxes.getRank() != 2 || boxes.getDimSize(1) != 4)
       return nodeError(op,
                        "boxes " + typeStr(boxes) + " must be [num_boxes, 4]");
-    // A dynamic count on either side is taken to agree with the other
-    // (checked before the call when both are the function's inputs).
+    // A dynamic count on either side is compared at run time (below).
     if (boxInd.getRank() != 1 ||
         (!ShapedType::isDynamic(numBoxes) && !boxInd.isDynamicDim(0) &&
          boxInd.getDimSize(0) != numBoxes))
-      return nodeError(
-          op,
-          "box_ind " + typeStr(boxInd) + " must be [" +
-              (ShapedType::isDynamic(numBoxes) ? Twine("?") : Twine(numBoxes)) +
-              "], one per box");
+      return nodeError(op, "box_ind " + typeStr(boxInd) + " must be [" +
+                               (ShapedType::isDynamic(numBoxes)
+                                    ? std::string("?")
+                                    : std::to_string(numBoxes)) +
+                               "], one per box");
     if (cropSize->size() != 2 || (*cropSize)[0] <= 0 || (*cropSize)[1] <= 0)
       return nodeError(op, "crop_size must be two positive integers "
                            "[crop_height, crop_width]");
