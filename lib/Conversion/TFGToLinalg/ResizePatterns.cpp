@@ -139,8 +139,13 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
   matchAndRewrite(CropAndResizeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange data = ValueRange(adaptor.getOperands()).take_front(4);
-    auto types = requireStaticOperands(op, data.take_front(3));
+    // The number of boxes may be dynamic (boxes that come out of Where or
+    // NonMaxSuppression); the image sizes the coordinates and clamps, so
+    // it stays static.
+    auto types = requireRankedOperands(op, data.take_front(3));
     if (failed(types))
+      return failure();
+    if (failed(requireStaticDims(op, data[0], {0, 1, 2, 3}, "the image")))
       return failure();
     auto cropSize = requireConstantInts(op, data[3], "crop_size");
     if (failed(cropSize))
@@ -156,14 +161,20 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
     if (boxes.getRank() != 2 || boxes.getDimSize(1) != 4)
       return nodeError(op,
                        "boxes " + typeStr(boxes) + " must be [num_boxes, 4]");
-    if (boxInd.getRank() != 1 || boxInd.getDimSize(0) != numBoxes)
+    // A dynamic count on either side is compared at run time (below).
+    if (boxInd.getRank() != 1 ||
+        (!ShapedType::isDynamic(numBoxes) && !boxInd.isDynamicDim(0) &&
+         boxInd.getDimSize(0) != numBoxes))
       return nodeError(op, "box_ind " + typeStr(boxInd) + " must be [" +
-                               Twine(numBoxes) + "], one per box");
+                               (ShapedType::isDynamic(numBoxes)
+                                    ? std::string("?")
+                                    : std::to_string(numBoxes)) +
+                               "], one per box");
     if (cropSize->size() != 2 || (*cropSize)[0] <= 0 || (*cropSize)[1] <= 0)
       return nodeError(op, "crop_size must be two positive integers "
                            "[crop_height, crop_width]");
     int64_t batch = image.getDimSize(0);
-    if (numBoxes > 0 && batch == 0)
+    if (numBoxes != 0 && batch == 0)
       return nodeError(op, "boxes crop an empty batch " + typeStr(image));
     // Known box indices are checked as TensorFlow does at run time.
     if (DenseElementsAttr known = getConstantElements(data[2]))
@@ -181,8 +192,37 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
       extrapolation = value->convertToFloat();
     int64_t cropH = (*cropSize)[0], cropW = (*cropSize)[1];
     int64_t imageH = image.getDimSize(1), imageW = image.getDimSize(2);
-    SmallVector<int64_t> outShape{numBoxes, cropH, cropW, image.getDimSize(3)};
     Value imageValue = data[0], boxesValue = data[1], boxIndValue = data[2];
+    // A dynamic count on either side is checked before the call when both
+    // are the function's inputs; a count computed inside is not, so the
+    // crops are as many as the shorter of the two (TensorFlow rejects
+    // unequal counts), and every read of boxes and box_ind stays inside.
+    OpFoldResult count = rewriter.getIndexAttr(numBoxes);
+    if (boxes.isDynamicDim(0) || boxInd.isDynamicDim(0)) {
+      Location loc = op.getLoc();
+      OpFoldResult boxesCount = dimSize(rewriter, loc, boxesValue, 0),
+                   boxIndCount = dimSize(rewriter, loc, boxIndValue, 0);
+      std::optional<DimRoot> boxIndRoot;
+      if (boxInd.isDynamicDim(0))
+        boxIndRoot = traceDim(boxIndValue, 0);
+      if (boxes.isDynamicDim(0))
+        recordRunTimeDimCheck(rewriter, loc, traceDim(boxesValue, 0),
+                              boxIndRoot, boxInd.getDimSize(0));
+      else
+        recordRunTimeDimCheck(rewriter, loc, *boxIndRoot, std::nullopt,
+                              numBoxes);
+      bool sameRoot = boxes.isDynamicDim(0) && boxIndRoot &&
+                      traceDim(boxesValue, 0) == *boxIndRoot;
+      count = sameRoot ? boxesCount
+                       : OpFoldResult(arith::MinSIOp::create(
+                                          rewriter, loc,
+                                          sizeValue(rewriter, loc, boxesCount),
+                                          sizeValue(rewriter, loc, boxIndCount))
+                                          .getResult());
+    }
+    SmallVector<OpFoldResult> outShape{
+        count, rewriter.getIndexAttr(cropH), rewriter.getIndexAttr(cropW),
+        rewriter.getIndexAttr(image.getDimSize(3))};
     Type f32 = rewriter.getF32Type();
     Value result = buildElementwise(
         rewriter, op.getLoc(), {}, outShape, f32,

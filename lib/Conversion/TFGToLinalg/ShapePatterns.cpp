@@ -299,17 +299,18 @@ LogicalResult lowerPack(Operation *node, ValueRange data, Rewriter &rewriter) {
   return concatValues(node, expanded, *axis, rewriter);
 }
 
-/// The pieces of `value` along `axis` of the given sizes.
+/// The pieces of `value` along its static `axis` of the given sizes; the
+/// other dimensions may be dynamic (taken whole).
 SmallVector<Value> splitAlong(OpBuilder &b, Location loc, Value value,
                               int64_t axis, ArrayRef<int64_t> sizes) {
   auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<OpFoldResult> shape = getMixedSizes(b, loc, value);
   SmallVector<Value> pieces;
   int64_t offset = 0;
   for (int64_t size : sizes) {
-    SmallVector<int64_t> offsets(type.getRank(), 0), shape(type.getShape()),
-        strides(type.getRank(), 1);
+    SmallVector<int64_t> offsets(type.getRank(), 0), strides(type.getRank(), 1);
     offsets[axis] = offset;
-    shape[axis] = size;
+    shape[axis] = b.getIndexAttr(size);
     pieces.push_back(extractSlice(b, loc, value, offsets, shape, strides));
     offset += size;
   }
@@ -336,13 +337,16 @@ LogicalResult lowerUnpack(Operation *node, ValueRange data,
 
 LogicalResult lowerSplit(Operation *node, ValueRange data, Rewriter &rewriter) {
   REQUIRE_INTS(dim, node, data[0], "split_dim");
-  REQUIRE_STATIC(types, node, data.drop_front());
+  REQUIRE_RANKED(types, node, data.drop_front());
   RankedTensorType type = (*types)[0];
   auto axis = normalizeAxis(node, (*dim)[0], type.getRank());
   if (failed(axis))
     return failure();
+  // The split dimension sizes the pieces; the others may be dynamic.
+  if (failed(requireStaticDims(node, data[1], {*axis}, "input 1")))
+    return failure();
   int64_t num = intAttrOr(node, "num_split", 1);
-  if (type.getDimSize(*axis) % num)
+  if (num < 1 || type.getDimSize(*axis) % num)
     return nodeError(node, "dimension " + Twine(*axis) + " of " +
                                typeStr(type) + " does not split into " +
                                Twine(num) + " parts");
@@ -355,15 +359,24 @@ LogicalResult lowerSplit(Operation *node, ValueRange data, Rewriter &rewriter) {
 
 LogicalResult lowerSplitV(Operation *node, ValueRange data,
                           Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data.take_front(1));
+  REQUIRE_RANKED(types, node, data.take_front(1));
   REQUIRE_INTS(sizes, node, data[1], "size_splits");
   REQUIRE_INTS(dim, node, data[2], "split_dim");
   RankedTensorType type = (*types)[0];
   auto axis = normalizeAxis(node, (*dim)[0], type.getRank());
   if (failed(axis))
     return failure();
+  // The split dimension sizes the pieces; the others may be dynamic.
+  if (failed(requireStaticDims(node, data[0], {*axis}, "input 0")))
+    return failure();
   int64_t known = 0, unknown = -1;
   for (auto [i, s] : llvm::enumerate(*sizes)) {
+    if (s < -1 || (s == -1 && unknown >= 0) ||
+        s > type.getDimSize(*axis) - known)
+      return nodeError(node, "size_splits must be sizes that fit in "
+                             "dimension " +
+                                 Twine(*axis) + " of " + typeStr(type) +
+                                 ", with at most one -1");
     if (s == -1)
       unknown = i;
     else
@@ -378,24 +391,96 @@ LogicalResult lowerSplitV(Operation *node, ValueRange data,
   return success();
 }
 
+/// Slice. Constant begin/size on a static dimension are checked as
+/// TensorFlow does. A dynamic dimension is taken from a constant begin to
+/// its end (size -1; a begin past the end gives an empty slice, where
+/// TensorFlow rejects it). begin/size computed at run time are clamped
+/// into the dimension, so that every read stays inside the tensor where
+/// TensorFlow would reject the slice: a constant size keeps the result
+/// dimension static and moves the begin back inside, a run-time size
+/// gives a dynamic one (-1 at run time takes the rest).
 LogicalResult lowerSlice(Operation *node, ValueRange data, Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data.take_front(1));
-  REQUIRE_INTS(begin, node, data[1], "begin");
-  REQUIRE_INTS(size, node, data[2], "size");
+  REQUIRE_RANKED(types, node, data.take_front(1));
   RankedTensorType type = (*types)[0];
-  if ((int64_t)begin->size() != type.getRank() ||
-      (int64_t)size->size() != type.getRank())
+  Location loc = node->getLoc();
+  SmallVector<std::optional<int64_t>> knownBegin, knownSize;
+  auto begins = readShapeOperand(node, rewriter, data[1], "begin", knownBegin);
+  if (failed(begins))
+    return failure();
+  auto sizes = readShapeOperand(node, rewriter, data[2], "size", knownSize);
+  if (failed(sizes))
+    return failure();
+  if ((int64_t)knownBegin.size() != type.getRank() ||
+      (int64_t)knownSize.size() != type.getRank())
     return nodeError(node, "begin and size must have one value per dimension");
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  auto clamp = [&](Value v, Value low, Value high) -> Value {
+    return arith::MinSIOp::create(
+        rewriter, loc, arith::MaxSIOp::create(rewriter, loc, v, low), high);
+  };
+  SmallVector<OpFoldResult> offsets, resultSizes;
   for (int64_t d = 0; d < type.getRank(); ++d) {
-    if ((*size)[d] == -1)
-      (*size)[d] = type.getDimSize(d) - (*begin)[d];
-    if ((*begin)[d] < 0 || (*size)[d] < 0 ||
-        (*begin)[d] + (*size)[d] > type.getDimSize(d))
+    std::optional<int64_t> begin = knownBegin[d], size = knownSize[d];
+    bool dynamicDim = type.isDynamicDim(d);
+    if ((begin && *begin < 0) || (size && *size < -1))
       return nodeError(node, "slice out of bounds in dimension " + Twine(d));
+    if (begin && size && !dynamicDim) {
+      int64_t extent = *size == -1 ? type.getDimSize(d) - *begin : *size;
+      if (extent < 0 || *begin + extent > type.getDimSize(d))
+        return nodeError(node, "slice out of bounds in dimension " + Twine(d));
+      offsets.push_back(rewriter.getIndexAttr(*begin));
+      resultSizes.push_back(rewriter.getIndexAttr(extent));
+      continue;
+    }
+    if (dynamicDim && size && *size != -1)
+      return nodeError(node, "dimension " + Twine(d) + " of input 0 (" +
+                                 typeStr(type) +
+                                 ") is dynamic: a Slice takes it only from "
+                                 "begin to its end (size -1), not " +
+                                 Twine(*size) + " elements");
+    Value dim = sizeValue(rewriter, loc, dimSize(rewriter, loc, data[0], d));
+    if (size && *size != -1) {
+      // A constant size within the static dimension: the begin moves back
+      // inside, the size stays static.
+      if (*size > type.getDimSize(d))
+        return nodeError(node, "slice out of bounds in dimension " + Twine(d));
+      offsets.push_back(clamp(cast<Value>((*begins)[d]), index(0),
+                              index(type.getDimSize(d) - *size)));
+      resultSizes.push_back(rewriter.getIndexAttr(*size));
+      continue;
+    }
+    OpFoldResult offset =
+        begin && *begin == 0
+            ? OpFoldResult(rewriter.getIndexAttr(0))
+            : OpFoldResult(
+                  clamp(sizeValue(rewriter, loc, (*begins)[d]), index(0), dim));
+    OpFoldResult extent;
+    if (begin && *begin == 0 && size) {
+      extent = dimSize(rewriter, loc, data[0], d); // all of it
+    } else {
+      Value rest = arith::SubIOp::create(rewriter, loc, dim,
+                                         sizeValue(rewriter, loc, offset));
+      if (size) {
+        extent = rest;
+      } else {
+        Value asked = cast<Value>((*sizes)[d]);
+        Value all = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::eq, asked, index(-1));
+        extent = arith::SelectOp::create(rewriter, loc, all, rest,
+                                         clamp(asked, index(0), rest))
+                     .getResult();
+      }
+    }
+    offsets.push_back(offset);
+    resultSizes.push_back(extent);
   }
+  SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
   replaceNode(rewriter, node,
-              extractSlice(rewriter, node->getLoc(), data[0], *begin, *size,
-                           SmallVector<int64_t>(type.getRank(), 1)));
+              tensor::ExtractSliceOp::create(rewriter, loc, data[0], offsets,
+                                             resultSizes, strides)
+                  .getResult());
   return success();
 }
 
@@ -638,20 +723,27 @@ LogicalResult lowerMirrorPad(Operation *node, ValueRange data,
 }
 
 /// Tile: [n0, n1] -> [1, n0, 1, n1] broadcast to [m0, n0, m1, n1] -> [m0*n0,
-/// m1*n1].
+/// m1*n1]. A dynamic n stays dynamic (m * n at run time); the multiples
+/// must be constants.
 LogicalResult lowerTile(Operation *node, ValueRange data, Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data.take_front(1));
+  REQUIRE_RANKED(types, node, data.take_front(1));
   REQUIRE_INTS(multiples, node, data[1], "multiples");
   RankedTensorType type = (*types)[0];
   if ((int64_t)multiples->size() != type.getRank())
     return nodeError(node, "multiples must have one value per dimension");
-  SmallVector<int64_t> interleaved, broadcast, result;
-  for (int64_t d = 0; d < type.getRank(); ++d) {
-    interleaved.append({1, type.getDimSize(d)});
-    broadcast.append({(*multiples)[d], type.getDimSize(d)});
-    result.push_back((*multiples)[d] * type.getDimSize(d));
-  }
+  for (int64_t multiple : *multiples)
+    if (multiple < 0)
+      return nodeError(node,
+                       "multiples has a negative value " + Twine(multiple));
   Location loc = node->getLoc();
+  SmallVector<OpFoldResult> interleaved, broadcast, result;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    OpFoldResult size = dimSize(rewriter, loc, data[0], d);
+    OpFoldResult multiple = rewriter.getIndexAttr((*multiples)[d]);
+    interleaved.append({rewriter.getIndexAttr(1), size});
+    broadcast.append({multiple, size});
+    result.push_back(mulSizes(rewriter, loc, multiple, size));
+  }
   Value v = reshapeTo(rewriter, loc, data[0], interleaved);
   v = buildElementwise(
       rewriter, loc, v, broadcast, type.getElementType(),

@@ -149,3 +149,198 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{node 'grouped' (Conv2D): a grouped convolution needs a static batch dimension, input 0 is tensor<?x4x4x4xf32>}}
   %c, %cc = tfg.Conv2D(%x, %w) name("grouped") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x4x4x4xf32>, tensor<3x3x2x4xf32>) -> (tensor<*xf32>)
 }
+
+// -----
+
+// CropAndResize with a dynamic number of boxes: the crops have it too;
+// box_ind's length is checked against the boxes' before the call (both
+// are inputs), and the crops are as many as the shorter of the two, so
+// that no read leaves either.
+// CHECK-LABEL: func.func @main(
+// CHECK: tfg.CropAndResize({{.*}} -> (tensor<?x2x3x1xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %{{.*}}: tensor<1x4x4x1xf32> {tfg.name = "img"}, %[[B:.*]]: tensor<?x4xf32> {tfg.name = "b"}, %[[I:.*]]: tensor<?xi32> {tfg.name = "i"})
+// LINALG-SAME: tfg.run_time_dim_checks = {{\[\["crop", 1, 0, 2, 0\]\]}}
+// LINALG-DAG: %[[NB:.*]] = tensor.dim %[[B]], %c0
+// LINALG-DAG: %[[NI:.*]] = tensor.dim %[[I]], %c0
+// LINALG: %[[N:.*]] = arith.minsi %[[NB]], %[[NI]]
+// LINALG: tensor.empty(%[[N]]) : tensor<?x2x3x1xf32>
+// LINALG: linalg.generic
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %img, %ci = tfg.Placeholder name("img") {dtype = f32, shape = #tfg.shape<1x4x4x1>} : () -> (tensor<1x4x4x1xf32>)
+  %b, %cb = tfg.Placeholder name("b") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %i, %cii = tfg.Placeholder name("i") {dtype = i32, shape = #tfg.shape<?>} : () -> (tensor<?xi32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %y, %cy = tfg.CropAndResize(%img, %b, %i, %s) name("crop") {T = f32} : (tensor<1x4x4x1xf32>, tensor<?x4xf32>, tensor<?xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// The image sizes the sample coordinates: its dimensions must be static.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %img, %ci = tfg.Placeholder name("img") {dtype = f32, shape = #tfg.shape<1x?x4x1>} : () -> (tensor<1x?x4x1xf32>)
+  %b, %cb = tfg.Placeholder name("b") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %i, %cii = tfg.Placeholder name("i") {dtype = i32, shape = #tfg.shape<?>} : () -> (tensor<?xi32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 'crop' (CropAndResize): dimension 1 of the image (tensor<1x?x4x1xf32>) is dynamic}}
+  %y, %cy = tfg.CropAndResize(%img, %b, %i, %s) name("crop") {T = f32} : (tensor<1x?x4x1xf32>, tensor<?x4xf32>, tensor<?xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// Boxes must still have 4 coordinates each, even with a dynamic count.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %img, %ci = tfg.Placeholder name("img") {dtype = f32, shape = #tfg.shape<1x4x4x1>} : () -> (tensor<1x4x4x1xf32>)
+  %b, %cb = tfg.Placeholder name("b") {dtype = f32, shape = #tfg.shape<?x?>} : () -> (tensor<?x?xf32>)
+  %i, %cii = tfg.Placeholder name("i") {dtype = i32, shape = #tfg.shape<?>} : () -> (tensor<?xi32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 'crop' (CropAndResize): boxes tensor<?x?xf32> must be [num_boxes, 4]}}
+  %y, %cy = tfg.CropAndResize(%img, %b, %i, %s) name("crop") {T = f32} : (tensor<1x4x4x1xf32>, tensor<?x?xf32>, tensor<?xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// Tile of a dynamic dimension: the result has multiple * n rows at run time
+// (a broadcast and a collapse: no tensor.reshape); a static
+// dimension stays static.
+// CHECK-LABEL: func.func @main(
+// CHECK: tfg.Tile({{.*}} -> (tensor<?x6xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %[[X:.*]]: tensor<?x3xf32> {tfg.name = "x"}) -> (tensor<?x6xf32> {tfg.name = "t"})
+// LINALG: %[[N:.*]] = tensor.dim %[[X]], %c0
+// LINALG: tensor.empty(%[[N]]) : tensor<2x?x2x3xf32>
+// LINALG: linalg.generic {{.*}} ins(%[[X]] : tensor<?x3xf32>) outs({{.*}} : tensor<2x?x2x3xf32>)
+// LINALG: tensor.collapse_shape {{.*}} : tensor<2x?x2x3xf32> into tensor<?x6xf32>
+// LINALG-NOT: tensor.reshape
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %m, %cm = tfg.Const name("m") {dtype = i32, value = dense<[2, 2]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %t, %ct = tfg.Tile(%x, %m) name("t") {T = f32, Tmultiples = i32} : (tensor<?x3xf32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// The multiples of a Tile of a dynamic tensor must still be constants.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %m, %cm = tfg.Placeholder name("m") {dtype = i32, shape = #tfg.shape<2>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 't' (Tile): its multiples must be a constant integer tensor}}
+  %t, %ct = tfg.Tile(%x, %m) name("t") {T = f32, Tmultiples = i32} : (tensor<?x3xf32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// Slice of a dynamic dimension from a constant begin to its end (size -1):
+// the begin is clamped into it, the rest is dim - begin; the static
+// dimension keeps its constant begin and size.
+// CHECK-LABEL: func.func @main(
+// CHECK: tfg.Slice({{.*}} -> (tensor<?x3xf32>)
+// CHECK: tfg.Slice({{.*}} -> (tensor<?x5xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %[[X:.*]]: tensor<?x5xf32> {tfg.name = "x"})
+// LINALG: %[[N:.*]] = tensor.dim %[[X]], %c0
+// LINALG: %[[B:.*]] = arith.minsi %[[N]], %c1
+// LINALG: %[[R:.*]] = arith.subi %[[N]], %[[B]]
+// LINALG: tensor.extract_slice %[[X]][%[[B]], 1] [%[[R]], 3] [1, 1] : tensor<?x5xf32> to tensor<?x3xf32>
+// LINALG: return
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x5>} : () -> (tensor<?x5xf32>)
+  %b, %cb = tfg.Const name("b") {dtype = i32, value = dense<[1, 1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[-1, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %y, %cy = tfg.Slice(%x, %b, %s) name("y") {T = f32, Index = i32} : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %b0, %cb0 = tfg.Const name("b0") {dtype = i32, value = dense<[0, 0]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %s0, %cs0 = tfg.Const name("s0") {dtype = i32, value = dense<[-1, 5]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %z, %cz = tfg.Slice(%x, %b0, %s0) name("z") {T = f32, Index = i32} : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// Slice with begin and size given at run time: the begin is clamped into
+// each dimension; a constant size keeps its dimension static (the begin
+// moves back inside: at most 3 - 2 and 4 - 2), a run-time one is dynamic
+// (-1 at run time takes the rest).
+// CHECK-LABEL: func.func @main(
+// CHECK: tfg.Slice({{.*}} -> (tensor<2x2xf32>)
+// CHECK: tfg.Slice({{.*}} -> (tensor<?x?xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %[[X:.*]]: tensor<3x4xf32> {tfg.name = "x"}, %[[BG:.*]]: tensor<2xi32> {tfg.name = "b"}, %[[SZ:.*]]: tensor<2xi32> {tfg.name = "s"})
+// LINALG: arith.minsi %{{.*}}, %c1
+// LINALG: arith.minsi %{{.*}}, %c2
+// LINALG: tensor.extract_slice %[[X]][%{{.*}}, %{{.*}}] [2, 2] [1, 1] : tensor<3x4xf32> to tensor<2x2xf32>
+// LINALG: arith.cmpi eq
+// LINALG: arith.select
+// LINALG: tensor.extract_slice %[[X]][%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] [1, 1] : tensor<3x4xf32> to tensor<?x?xf32>
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<3x4>} : () -> (tensor<3x4xf32>)
+  %b, %cb = tfg.Placeholder name("b") {dtype = i32, shape = #tfg.shape<2>} : () -> (tensor<2xi32>)
+  %s, %cs = tfg.Placeholder name("s") {dtype = i32, shape = #tfg.shape<2>} : () -> (tensor<2xi32>)
+  %two, %ctwo = tfg.Const name("two") {dtype = i32, value = dense<2> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %y, %cy = tfg.Slice(%x, %b, %two) name("y") {T = f32, Index = i32} : (tensor<3x4xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %w, %cw = tfg.Slice(%x, %b, %s) name("w") {T = f32, Index = i32} : (tensor<3x4xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// A constant size of part of a dynamic dimension: whether it fits is not
+// known, refused naming it.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x5>} : () -> (tensor<?x5xf32>)
+  %b, %cb = tfg.Const name("b") {dtype = i32, value = dense<[0, 0]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2, 5]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 'y' (Slice): dimension 0 of input 0 (tensor<?x5xf32>) is dynamic: a Slice takes it only from begin to its end (size -1), not 2 elements}}
+  %y, %cy = tfg.Slice(%x, %b, %s) name("y") {T = f32, Index = i32} : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// Split and SplitV along a static axis of a tensor whose other dimension
+// is dynamic: each piece takes that dimension whole.
+// CHECK-LABEL: func.func @main(
+// CHECK: tfg.Split({{.*}} -> (tensor<?x2xf32>, tensor<?x2xf32>)
+// CHECK: tfg.SplitV({{.*}} -> (tensor<?x1xf32>, tensor<?x2xf32>, tensor<?x1xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %[[X:.*]]: tensor<?x4xf32> {tfg.name = "x"})
+// LINALG: %[[N:.*]] = tensor.dim %[[X]], %c0
+// LINALG: tensor.extract_slice %[[X]][0, 0] [%[[N]], 2] [1, 1] : tensor<?x4xf32> to tensor<?x2xf32>
+// LINALG: tensor.extract_slice %[[X]][0, 2] [%[[N]], 2] [1, 1] : tensor<?x4xf32> to tensor<?x2xf32>
+// LINALG: tensor.extract_slice %[[X]][0, 0] [%{{.*}}, 1] [1, 1] : tensor<?x4xf32> to tensor<?x1xf32>
+// LINALG: tensor.extract_slice %[[X]][0, 1] [%{{.*}}, 2] [1, 1] : tensor<?x4xf32> to tensor<?x2xf32>
+// LINALG: tensor.extract_slice %[[X]][0, 3] [%{{.*}}, 1] [1, 1] : tensor<?x4xf32> to tensor<?x1xf32>
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %a, %ca = tfg.Const name("a") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %s:2, %cs = tfg.Split(%a, %x) name("s") {T = f32, num_split = 2 : i64} : (tensor<i32>, tensor<?x4xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+  %sz, %csz = tfg.Const name("sz") {dtype = i32, value = dense<[1, 2, -1]> : tensor<3xi32>} : () -> (tensor<3xi32>)
+  %v:3, %cv = tfg.SplitV(%x, %sz, %a) name("v") {T = f32, Tlen = i32, num_split = 3 : i64} : (tensor<?x4xf32>, tensor<3xi32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>)
+}
+
+// -----
+
+// Splitting a dynamic dimension: the pieces' sizes are not known.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %a, %ca = tfg.Const name("a") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  // expected-error @+1 {{node 's' (Split): dimension 0 of input 1 (tensor<?x4xf32>) is dynamic}}
+  %s:2, %cs = tfg.Split(%a, %x) name("s") {T = f32, num_split = 2 : i64} : (tensor<i32>, tensor<?x4xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+}
+
+// -----
+
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %a, %ca = tfg.Const name("a") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %sz, %csz = tfg.Const name("sz") {dtype = i32, value = dense<[1, -1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 'v' (SplitV): dimension 0 of input 0 (tensor<?x4xf32>) is dynamic}}
+  %v:2, %cv = tfg.SplitV(%x, %sz, %a) name("v") {T = f32, Tlen = i32, num_split = 2 : i64} : (tensor<?x4xf32>, tensor<2xi32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xf32>)
+}
+
+// -----
+
+// size_splits with two -1 (or a size that does not fit) is refused.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %a, %ca = tfg.Const name("a") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %sz, %csz = tfg.Const name("sz") {dtype = i32, value = dense<[-1, -1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 'v' (SplitV): size_splits must be sizes that fit in dimension 1 of tensor<?x4xf32>, with at most one -1}}
+  %v:2, %cv = tfg.SplitV(%x, %sz, %a) name("v") {T = f32, Tlen = i32, num_split = 2 : i64} : (tensor<?x4xf32>, tensor<2xi32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xf32>)
+}
