@@ -17,6 +17,7 @@
 
 #include "FuzzImport.h"
 
+#include "TFG/Dialect/IR/InputFile.h"
 #include "TFG/Pipelines/Pipelines.h"
 #include "TFG/Transforms/Passes.h"
 
@@ -70,9 +71,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   tfg::fuzz::FuzzContext &context =
       tfg::fuzz::FuzzContext::forExecution(registry);
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(
-          text, mlir::ParserConfig(context.get()), "fuzz.mlir");
+  // As the tools do (tfg::ErrorCounter): a parse that reported an error
+  // failed, whatever it returned.
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  {
+    mlir::tfg::ErrorCounter errors(context.get());
+    module = mlir::parseSourceString<mlir::ModuleOp>(
+        text, mlir::ParserConfig(context.get()), "fuzz.mlir");
+    if (errors.errors())
+      module = nullptr;
+  }
   context.checkOutcome(bool(module), "parse");
   if (!module)
     return 0;

@@ -345,7 +345,11 @@ parseMLIRBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
   if (failed(verifyMLIRText(*sourceMgr, context,
                             /*checkLocationFiles=*/false)))
     return nullptr;
-  return parseSourceFile<ModuleOp>(*sourceMgr, context);
+  ErrorCounter errors(context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(*sourceMgr, context);
+  if (errors.errors())
+    return nullptr;
+  return module;
 }
 
 static bool isBlank(StringRef bytes) { return bytes.trim().empty(); }

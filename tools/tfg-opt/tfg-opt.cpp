@@ -176,6 +176,29 @@ static std::string describeBadOption(StringRef clText,
   return "invalid value for " + where + ": " + llvm::join(parts, "; ");
 }
 
+/// Errors emitted while MlirOptMain parses its input. MLIR's parser can
+/// report an error and still return the module (see tfg::ErrorCounter);
+/// MlirOptMain would then run the pipeline and exit 0. A handler counts
+/// them from the moment the TFG dialect is loaded into a context (during
+/// the parse, after MlirOptMain's own handler, so it sees every error
+/// first), and the pipeline setup, which MlirOptMain runs once the input
+/// is parsed, fails when the parse had any. With --split-input-file each
+/// chunk has a context of its own; the setup ends the count, so errors of
+/// the passes (expected ones in -verify-diagnostics tests) never reach the
+/// next chunk's.
+static MLIRContext *countedContext = nullptr;
+static unsigned parseErrors = 0;
+static void countParseErrors(MLIRContext *context, tfg::TFGDialect *) {
+  countedContext = context;
+  parseErrors = 0;
+  context->getDiagEngine().registerHandler([context](Diagnostic &diag) {
+    if (context == countedContext &&
+        diag.getSeverity() == DiagnosticSeverity::Error)
+      ++parseErrors;
+    return failure(); // not handled: MlirOptMain's handler prints it
+  });
+}
+
 /// Wraps the pass pipeline setup so that a pass option with a bad value is
 /// one error naming the pass, the option and the value. MLIR's own is cl's
 /// message on stderr followed by an error with no text (or with only
@@ -184,6 +207,10 @@ static std::function<LogicalResult(PassManager &)>
 explainBadPassOptions(MlirOptMainConfig inner, std::vector<std::string> args) {
   return [inner = std::move(inner),
           args = std::move(args)](PassManager &pm) -> LogicalResult {
+    bool parseFailed = countedContext == pm.getContext() && parseErrors;
+    countedContext = nullptr;
+    if (parseFailed)
+      return failure(); // the input's errors are printed already
     MLIRContext *context = pm.getContext();
     struct Held {
       Location loc;
@@ -265,6 +292,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
   DialectRegistry registry;
   registry.insert<tfg::TFGDialect>();
+  registry.addExtension(+countParseErrors);
   registerAllDialects(registry);
   registerAllPasses();
   tfg::registerTFGPasses();

@@ -338,3 +338,15 @@ std::unique_ptr<llvm::SourceMgr> tfg::createSourceMgrWithoutFiles() {
   return std::make_unique<llvm::SourceMgr>(
       llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>());
 }
+
+tfg::ErrorCounter::ErrorCounter(MLIRContext *context) : context(context) {
+  id = context->getDiagEngine().registerHandler([this](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      ++count;
+    return failure(); // not handled: the tool's own handler prints it
+  });
+}
+
+tfg::ErrorCounter::~ErrorCounter() {
+  context->getDiagEngine().eraseHandler(id);
+}

@@ -156,13 +156,12 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // box_ind's length is checked against the boxes' before the call (both
 // are inputs), and the crops are as many as the shorter of the two, so
 // that no read leaves either.
-// CHECK-LABEL: func.func @main(
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<1x4x4x1xf32> {tfg.name = "img"}, %{{.*}}: tensor<?x4xf32> {tfg.name = "b"}
 // CHECK: tfg.CropAndResize({{.*}} -> (tensor<?x2x3x1xf32>)
-// LINALG-LABEL: func.func @main(
-// LINALG-SAME: %{{.*}}: tensor<1x4x4x1xf32> {tfg.name = "img"}, %[[B:.*]]: tensor<?x4xf32> {tfg.name = "b"}, %[[I:.*]]: tensor<?xi32> {tfg.name = "i"})
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<1x4x4x1xf32> {tfg.name = "img"}, %{{.*}}: tensor<?x4xf32> {tfg.name = "b"}, %{{.*}}: tensor<?xi32> {tfg.name = "i"})
 // LINALG-SAME: tfg.run_time_dim_checks = {{\[\["crop", 1, 0, 2, 0\]\]}}
-// LINALG-DAG: %[[NB:.*]] = tensor.dim %[[B]], %c0
-// LINALG-DAG: %[[NI:.*]] = tensor.dim %[[I]], %c0
+// LINALG-DAG: %[[NB:.*]] = tensor.dim %[[B:.*]], %c0
+// LINALG-DAG: %[[NI:.*]] = tensor.dim %[[I:.*]], %c0
 // LINALG: %[[N:.*]] = arith.minsi %[[NB]], %[[NI]]
 // LINALG: tensor.empty(%[[N]]) : tensor<?x2x3x1xf32>
 // LINALG: linalg.generic
@@ -203,11 +202,10 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // Tile of a dynamic dimension: the result has multiple * n rows at run time
 // (a broadcast and a collapse: no tensor.reshape); a static
 // dimension stays static.
-// CHECK-LABEL: func.func @main(
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x3xf32> {tfg.name = "x"}) -> (tensor<?x6xf32> {tfg.name = "t"})
 // CHECK: tfg.Tile({{.*}} -> (tensor<?x6xf32>)
-// LINALG-LABEL: func.func @main(
-// LINALG-SAME: %[[X:.*]]: tensor<?x3xf32> {tfg.name = "x"}) -> (tensor<?x6xf32> {tfg.name = "t"})
-// LINALG: %[[N:.*]] = tensor.dim %[[X]], %c0
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<?x3xf32> {tfg.name = "x"}) -> (tensor<?x6xf32> {tfg.name = "t"})
+// LINALG: %[[N:.*]] = tensor.dim %[[X:.*]], %c0
 // LINALG: tensor.empty(%[[N]]) : tensor<2x?x2x3xf32>
 // LINALG: linalg.generic {{.*}} ins(%[[X]] : tensor<?x3xf32>) outs({{.*}} : tensor<2x?x2x3xf32>)
 // LINALG: tensor.collapse_shape {{.*}} : tensor<2x?x2x3xf32> into tensor<?x6xf32>
@@ -233,12 +231,11 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // Slice of a dynamic dimension from a constant begin to its end (size -1):
 // the begin is clamped into it, the rest is dim - begin; the static
 // dimension keeps its constant begin and size.
-// CHECK-LABEL: func.func @main(
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x5xf32> {tfg.name = "x"})
 // CHECK: tfg.Slice({{.*}} -> (tensor<?x3xf32>)
 // CHECK: tfg.Slice({{.*}} -> (tensor<?x5xf32>)
-// LINALG-LABEL: func.func @main(
-// LINALG-SAME: %[[X:.*]]: tensor<?x5xf32> {tfg.name = "x"})
-// LINALG: %[[N:.*]] = tensor.dim %[[X]], %c0
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<?x5xf32> {tfg.name = "x"})
+// LINALG: %[[N:.*]] = tensor.dim %[[X:.*]], %c0
 // LINALG: %[[B:.*]] = arith.minsi %[[N]], %c1
 // LINALG: %[[R:.*]] = arith.subi %[[N]], %[[B]]
 // LINALG: tensor.extract_slice %[[X]][%[[B]], 1] [%[[R]], 3] [1, 1] : tensor<?x5xf32> to tensor<?x3xf32>
@@ -259,14 +256,13 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // each dimension; a constant size keeps its dimension static (the begin
 // moves back inside: at most 3 - 2 and 4 - 2), a run-time one is dynamic
 // (-1 at run time takes the rest).
-// CHECK-LABEL: func.func @main(
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<3x4xf32> {tfg.name = "x"}, %{{.*}}: tensor<2xi32> {tfg.name = "b"}
 // CHECK: tfg.Slice({{.*}} -> (tensor<2x2xf32>)
 // CHECK: tfg.Slice({{.*}} -> (tensor<?x?xf32>)
-// LINALG-LABEL: func.func @main(
-// LINALG-SAME: %[[X:.*]]: tensor<3x4xf32> {tfg.name = "x"}, %[[BG:.*]]: tensor<2xi32> {tfg.name = "b"}, %[[SZ:.*]]: tensor<2xi32> {tfg.name = "s"})
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<3x4xf32> {tfg.name = "x"}, %{{.*}}: tensor<2xi32> {tfg.name = "b"}, %{{.*}}: tensor<2xi32> {tfg.name = "s"})
 // LINALG: arith.minsi %{{.*}}, %c1
 // LINALG: arith.minsi %{{.*}}, %c2
-// LINALG: tensor.extract_slice %[[X]][%{{.*}}, %{{.*}}] [2, 2] [1, 1] : tensor<3x4xf32> to tensor<2x2xf32>
+// LINALG: tensor.extract_slice %[[X:.*]][%{{.*}}, %{{.*}}] [2, 2] [1, 1] : tensor<3x4xf32> to tensor<2x2xf32>
 // LINALG: arith.cmpi eq
 // LINALG: arith.select
 // LINALG: tensor.extract_slice %[[X]][%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] [1, 1] : tensor<3x4xf32> to tensor<?x?xf32>
@@ -295,12 +291,11 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // Split and SplitV along a static axis of a tensor whose other dimension
 // is dynamic: each piece takes that dimension whole.
-// CHECK-LABEL: func.func @main(
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x4xf32> {tfg.name = "x"})
 // CHECK: tfg.Split({{.*}} -> (tensor<?x2xf32>, tensor<?x2xf32>)
 // CHECK: tfg.SplitV({{.*}} -> (tensor<?x1xf32>, tensor<?x2xf32>, tensor<?x1xf32>)
-// LINALG-LABEL: func.func @main(
-// LINALG-SAME: %[[X:.*]]: tensor<?x4xf32> {tfg.name = "x"})
-// LINALG: %[[N:.*]] = tensor.dim %[[X]], %c0
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<?x4xf32> {tfg.name = "x"})
+// LINALG: %[[N:.*]] = tensor.dim %[[X:.*]], %c0
 // LINALG: tensor.extract_slice %[[X]][0, 0] [%[[N]], 2] [1, 1] : tensor<?x4xf32> to tensor<?x2xf32>
 // LINALG: tensor.extract_slice %[[X]][0, 2] [%[[N]], 2] [1, 1] : tensor<?x4xf32> to tensor<?x2xf32>
 // LINALG: tensor.extract_slice %[[X]][0, 0] [%{{.*}}, 1] [1, 1] : tensor<?x4xf32> to tensor<?x1xf32>

@@ -14,6 +14,7 @@
 #ifndef TFG_DIALECT_IR_INPUTFILE_H
 #define TFG_DIALECT_IR_INPUTFILE_H
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -119,6 +120,25 @@ LogicalResult verifyMLIRText(const llvm::SourceMgr &sourceMgr,
 /// otherwise opens any file a location names (to show the line), which
 /// hangs on a fifo and never ends on /dev/zero.
 std::unique_ptr<llvm::SourceMgr> createSourceMgrWithoutFiles();
+
+/// Counts the errors emitted on `context` while it lives and passes them on
+/// to the handlers registered before it. MLIR's parser can report an error
+/// and still return an operation (a dialect attribute followed by a bad
+/// token: `#tfg.shape<2>@`), so a parse is good only when it returned an op
+/// *and* no error was emitted.
+class ErrorCounter {
+public:
+  explicit ErrorCounter(MLIRContext *context);
+  ~ErrorCounter();
+  ErrorCounter(const ErrorCounter &) = delete;
+  ErrorCounter &operator=(const ErrorCounter &) = delete;
+  unsigned errors() const { return count; }
+
+private:
+  MLIRContext *context;
+  DiagnosticEngine::HandlerID id;
+  unsigned count = 0;
+};
 
 } // namespace mlir::tfg
 
