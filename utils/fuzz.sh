@@ -18,7 +18,8 @@
 #
 # Limits (libFuzzer flags given on the command line come after, so win):
 # -rss_limit_mb=2048 (and a single malloc over that), -timeout=10 s per
-# input, -max_len per target below. TFG_FUZZ_KEEP_GOING=1 runs in libFuzzer's
+# input, -max_len per target below. TFG_FUZZ_SEED=N fixes libFuzzer's seed (CI
+# uses 1: the same mutations in the same order each run). TFG_FUZZ_KEEP_GOING=1 runs in libFuzzer's
 # fork mode with -ignore_crashes/-ignore_ooms/-ignore_timeouts: a long run
 # then saves every finding and goes on, instead of stopping at the first.
 set -uo pipefail
@@ -69,7 +70,8 @@ fuzz_one() {
   before=$(ls "$dir/findings" | wc -l)
   "$build/bin/tfg-fuzz-$target" "${limits[@]}" -max_len="${max_len[$target]}" \
     -max_total_time="$seconds" -print_final_stats=1 \
-    -artifact_prefix="$dir/findings/" "${mode[@]}" "$@" \
+    -artifact_prefix="$dir/findings/" ${TFG_FUZZ_SEED:+-seed="$TFG_FUZZ_SEED"} \
+    "${mode[@]}" "$@" \
     "$dir/corpus" "$dir/seeds" > "$log" 2>&1
   local rc=$?
   after=$(ls "$dir/findings" | wc -l)
