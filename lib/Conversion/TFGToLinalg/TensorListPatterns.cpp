@@ -543,15 +543,23 @@ LogicalResult lowerStack(Operation *node, ValueRange data,
   return success();
 }
 
-LogicalResult lowerLength(Operation *node, ValueRange data,
-                          ConversionPatternRewriter &rewriter) {
-  auto type = requireList(node, data[0], "input_handle");
+/// Replaces `node` by the (static) element count of `list`, an int32
+/// scalar: TensorListLength and TensorArraySizeV3.
+LogicalResult replaceByListLength(Operation *node, Value list,
+                                  StringRef operand,
+                                  ConversionPatternRewriter &rewriter) {
+  auto type = requireList(node, list, operand);
   if (failed(type))
     return failure();
   replaceNode(rewriter, node,
               intConstant(rewriter, node->getLoc(), {type->getDimSize(0)}, {},
                           rewriter.getI32Type()));
   return success();
+}
+
+LogicalResult lowerLength(Operation *node, ValueRange data,
+                          ConversionPatternRewriter &rewriter) {
+  return replaceByListLength(node, data[0], "input_handle", rewriter);
 }
 
 LogicalResult lowerElementShape(Operation *node, ValueRange data,
@@ -701,13 +709,7 @@ LogicalResult lowerArrayScatter(Operation *node, ValueRange data,
 /// TensorArraySizeV3(handle, flow_in) -> size.
 LogicalResult lowerArraySize(Operation *node, ValueRange data,
                              ConversionPatternRewriter &rewriter) {
-  auto type = requireList(node, data[1], "flow_in");
-  if (failed(type))
-    return failure();
-  replaceNode(rewriter, node,
-              intConstant(rewriter, node->getLoc(), {type->getDimSize(0)}, {},
-                          rewriter.getI32Type()));
-  return success();
+  return replaceByListLength(node, data[1], "flow_in", rewriter);
 }
 
 /// TensorArrayConcatV3(handle, flow_in) -> (value, lengths): the elements
