@@ -87,6 +87,11 @@ console.log(`  MobileNet layers: ${opts.noLayers ? 'skipped' : `${opts.quick ? '
 console.log(`  scratch ${work}; results section "layers" of ${resultsFile}`);
 if (opts.dryRun) { console.log('dry run: prerequisites found, nothing measured'); process.exit(0); }
 
+// The header's facts as they were when the measuring began.
+const startDate = new Date();
+const startMachine = machineLine();
+const startCommit = gitDescribe(repoRoot);
+const commandLine = ['bench/' + path.basename(process.argv[1]).replace(/\.mjs$/, '.sh'), ...process.argv.slice(2)].join(' ');
 fs.mkdirSync(work, { recursive: true });
 const failures = [];
 const fail = (what) => { failures.push(what); console.error(`\n*** OUTPUT MISMATCH / FAILURE: ${what}\n`); };
@@ -227,12 +232,12 @@ if (!opts.noLayers) {
     const k = await ortCalibrate(s, feed);
     const tfgN = Math.max(opts.minTfgRuns, Math.min(5000, Math.ceil(opts.blockMs / Math.max(first.medianMs, 1e-3))));
     const ortB = [], tfgB = [];
-    for (let r = 0; r < opts.layerRounds; r++) {
+    rounds: for (let r = 0; r < opts.layerRounds; r++) {
       for (const which of r % 2 ? ['tfg', 'ort'] : ['ort', 'tfg']) {
         if (which === 'ort') { ortB.push(median(await ortBlock(s, feed, k))); continue; }
         await sleep(opts.gapMs);
         const b = runTfg(tfg.path, path.join(dir, 'model.json'), { compare: dir, runs: tfgN, threads: tfgThreadArg(1) });
-        if (!b.ok) { fail(`${what}, round ${r + 1}: ${b.error}\n${b.tail ?? ''}`); break; }
+        if (!b.ok) { fail(`${what}, round ${r + 1}: ${b.error}\n${b.tail ?? ''}`); break rounds; }
         tfgB.push(b.medianMs);
       }
     }
@@ -247,9 +252,9 @@ const out = [];
 const tfgNote = tfg.hasThreads ? 'TFG ran with `tfg-run --threads N`' : 'this tfg-run has no `--threads` option, so TFG ran on one thread and its multi-thread rows are not measured';
 out.push('## TFG against ONNX Runtime: five workloads, and MobileNet v1 layer by layer (`bench/layers.sh`)');
 out.push('');
-out.push(`- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}; command: \`bench/layers.sh ${process.argv.slice(2).join(' ')}\`${opts.quick ? ' (**quick smoke run: too few runs to mean much**)' : ''}`);
-out.push(`- Machine: ${machineLine()}, ${os.loadavg()[0].toFixed(2)} at the end. Times on shared machines drift; only the ratios, taken interleaved, compare.`);
-out.push(`- TFG: ${gitDescribe(repoRoot)}; tfg-run ${path.relative(repoRoot, tfg.path) || tfg.path}`);
+out.push(`- Date: ${startDate.toISOString().replace(/\.\d+Z$/, 'Z')}, ${((Date.now() - startDate) / 60000).toFixed(1)} min; command: \`${commandLine}\`${opts.quick ? ' (**quick smoke run: too few runs to mean much**)' : ''}`);
+out.push(`- Machine: ${startMachine}, ${os.loadavg()[0].toFixed(2)} at the end. Times on shared machines drift; only the ratios, taken interleaved, compare.`);
+out.push(`- TFG source tree: ${startCommit}; tfg-run ${path.relative(repoRoot, tfg.path) || tfg.path}`);
 out.push(`- ONNX Runtime: onnxruntime-node ${ob.ortVersion}, CPU EP, \`intraOpNumThreads\` N, sequential, all graph optimizations`);
 out.push(`- Threads: ${threads.join(', ')}; ${tfgNote}.`);
 out.push(`- Method: each workload is a TF graph (TF.js graph-model JSON, NHWC) and an ONNX model (NCHW) with the same seeded weights (tools/ortbench/common.mjs). ${opts.rounds} round(s); each round runs one block of every configuration (TFG: one \`tfg-run --runs N\` process, its median; ORT: a warm session, one untimed run then ${opts.blockMs} ms of timed runs, their median), in an order that rotates every round. The ratio is the median over rounds of TFG's block / ORT's block of the same round, with its range. Every TFG output is compared with ORT's 1-thread output (rel L2 ≤ 1e-4; tfg-run's \`--compare\` on every block and this script's own check of the written output).`);

@@ -69,6 +69,11 @@ console.log(`  ${specs.length} row(s): ${specs.map((s) => s.name).join(', ')}`);
 console.log(`  ${opts.reps} repetition(s) of ${opts.runs} runs; scratch ${work}; results section "models" of ${resultsFile}`);
 if (opts.dryRun) { console.log('dry run: prerequisites found, nothing measured'); process.exit(0); }
 
+// The header's facts as they were when the measuring began.
+const startDate = new Date();
+const startMachine = machineLine();
+const startCommit = gitDescribe(repoRoot);
+const commandLine = ['bench/' + path.basename(process.argv[1]).replace(/\.mjs$/, '.sh'), ...process.argv.slice(2)].join(' ');
 fs.mkdirSync(work, { recursive: true });
 const failures = [];
 const fail = (what) => { failures.push(what); console.error(`\n*** OUTPUT MISMATCH / FAILURE: ${what}\n`); };
@@ -156,9 +161,9 @@ for (const [idx, s] of specs.entries()) {
 const out = [];
 out.push('## TFG against TensorFlow.js (wasm) on the corpus (`bench/models.sh`)');
 out.push('');
-out.push(`- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}; command: \`bench/models.sh ${process.argv.slice(2).join(' ')}\`${opts.quick ? ' (**quick smoke run: too few runs to mean much**)' : ''}`);
-out.push(`- Machine: ${machineLine()}, ${os.loadavg()[0].toFixed(2)} at the end. Times on shared machines drift; only the ratios, taken interleaved, compare.`);
-out.push(`- TFG: ${gitDescribe(repoRoot)}; tfg-run ${path.relative(repoRoot, tfg.path) || tfg.path}; threads: ${tfgThreads ?? 1}${tfg.hasThreads ? '' : ' (this tfg-run has no --threads option)'}`);
+out.push(`- Date: ${startDate.toISOString().replace(/\.\d+Z$/, 'Z')}, ${((Date.now() - startDate) / 60000).toFixed(1)} min; command: \`${commandLine}\`${opts.quick ? ' (**quick smoke run: too few runs to mean much**)' : ''}`);
+out.push(`- Machine: ${startMachine}, ${os.loadavg()[0].toFixed(2)} at the end. Times on shared machines drift; only the ratios, taken interleaved, compare.`);
+out.push(`- TFG source tree: ${startCommit}; tfg-run ${path.relative(repoRoot, tfg.path) || tfg.path}; threads: ${tfgThreads ?? 1}${tfg.hasThreads ? '' : ' (this tfg-run has no --threads option)'}`);
 out.push(`- TF.js: ${tfjs.version}, wasm backend (XNNPACK, SIMD, 1 thread), tools/tfjs-ref/run.mjs; frozen .pb models converted by its pb2tfjs.mjs as their BINDINGS.md says`);
 out.push(`- Method: ${opts.reps} repetition(s); each runs every model once in TFG (\`tfg-run --compare REF --runs ${opts.runs}\`, its median) and once in TF.js (\`run.mjs --backend wasm --runs ${opts.runs} --inputs REF\`, its median), the order alternating from model to model and repetition to repetition. Ratio = median over repetitions of TFG / TF.js of the same repetition (range in brackets). Compile = TFG's JIT compile (import to machine code), median. GFLOP/s counts convolutions and matrix products only (\`bench/lib/flops.mjs\`). Every TFG output is compared with the reference (rel L2 ≤ 1e-4), by tfg-run and by this script.`);
 out.push('');
