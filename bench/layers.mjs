@@ -28,6 +28,7 @@ const SPEC = {
   json: { kind: 'string', meta: 'FILE', help: 'also write every measurement as JSON here (default WORK/layers.json)', default: null },
   quick: { kind: 'flag', help: 'smoke run: two small workloads, 1 thread, 1 round, short blocks, three MobileNet layers' },
   dryRun: { kind: 'flag', help: 'check the prerequisites and print the plan; measure nothing' },
+  tfgArgs: { kind: 'string', meta: '"A B"', help: 'extra tfg-run arguments for every TFG run (space-separated), e.g. "--generic-target"', default: null },
   help: { kind: 'flag', help: 'print this help' },
 };
 const USAGE = usageText(`usage: bench/layers.sh [options]
@@ -52,6 +53,7 @@ if (opts.quick) {
 
 // ---------------------------------------------------------------- prerequisites
 const tfg = findTfgRun(opts);
+const tfgExtra = opts.tfgArgs ? opts.tfgArgs.split(/\s+/).filter(Boolean) : [];
 const ob = findOrtbench(opts);
 const missing = [tfg, ob].filter((x) => !x.ok).map((x) => x.missing);
 if (missing.length) die(`bench/layers: missing prerequisites:\n${missing.map((m) => `  - ${m}`).join('\n')}`, 3);
@@ -146,7 +148,7 @@ async function ortCalibrate(s, feed) {
 // The first TFG run of a model: its own --compare verdict, and the written output compared here too (both against ORT).
 function tfgFirstRun(dir, t, label) {
   const outDir = path.join(dir, `tfg-out-${t}t`);
-  const r = runTfg(tfg.path, path.join(dir, 'model.json'), { compare: dir, runs: 3, threads: tfgThreadArg(t), outputDir: outDir });
+  const r = runTfg(tfg.path, path.join(dir, 'model.json'), { extra: tfgExtra, compare: dir, runs: 3, threads: tfgThreadArg(t), outputDir: outDir });
   const own = r.rc === 0 ? compareOutputDir(outDir, dir) : { ok: false, outputs: [] };
   if (!r.ok || !own.ok) {
     fail(`${label}, TFG at ${t} thread(s): ${r.error ?? own.outputs.map((o) => `${o.name}: ${o.why}`).join('; ')}${r.tail ? `\n${r.tail}` : ''}`);
@@ -182,7 +184,7 @@ for (const spec of workloads) {
         const c = cfgs[(r + j) % cfgs.length];
         if (c.kind === 'ort') { c.blocks.push(median(await ortBlock(c.s, feed, c.k))); continue; }
         await sleep(opts.gapMs);
-        const b = runTfg(tfg.path, path.join(dir, 'model.json'), { compare: dir, runs: c.n, threads: tfgThreadArg(c.t) });
+        const b = runTfg(tfg.path, path.join(dir, 'model.json'), { extra: tfgExtra, compare: dir, runs: c.n, threads: tfgThreadArg(c.t) });
         if (!b.ok) { fail(`${label}, TFG at ${c.t} thread(s), round ${r + 1}: ${b.error}\n${b.tail ?? ''}`); bad = true; break; }
         c.blocks.push(b.medianMs); c.compile.push(b.compileS);
       }
@@ -236,7 +238,7 @@ if (!opts.noLayers) {
       for (const which of r % 2 ? ['tfg', 'ort'] : ['ort', 'tfg']) {
         if (which === 'ort') { ortB.push(median(await ortBlock(s, feed, k))); continue; }
         await sleep(opts.gapMs);
-        const b = runTfg(tfg.path, path.join(dir, 'model.json'), { compare: dir, runs: tfgN, threads: tfgThreadArg(1) });
+        const b = runTfg(tfg.path, path.join(dir, 'model.json'), { extra: tfgExtra, compare: dir, runs: tfgN, threads: tfgThreadArg(1) });
         if (!b.ok) { fail(`${what}, round ${r + 1}: ${b.error}\n${b.tail ?? ''}`); break rounds; }
         tfgB.push(b.medianMs);
       }

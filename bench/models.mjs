@@ -24,6 +24,7 @@ const SPEC = {
   json: { kind: 'string', meta: 'FILE', help: 'also write every measurement as JSON here (default WORK/models.json)', default: null },
   quick: { kind: 'flag', help: 'smoke run: puzzle15 and liveness, 1 repetition of 3 runs' },
   dryRun: { kind: 'flag', help: 'check the prerequisites and list the models; measure nothing' },
+  tfgArgs: { kind: 'string', meta: '"A B"', help: 'extra tfg-run arguments for every TFG run (space-separated), e.g. "--generic-target"', default: null },
   help: { kind: 'flag', help: 'print this help' },
 };
 const USAGE = usageText(`usage: bench/models.sh [options]
@@ -39,6 +40,7 @@ if (opts.quick) { Object.assign(opts, { reps: 1, runs: 3 }); opts.only ??= ['puz
 
 // ---------------------------------------------------------------- prerequisites
 const tfg = findTfgRun(opts);
+const tfgExtra = opts.tfgArgs ? opts.tfgArgs.split(/\s+/).filter(Boolean) : [];
 const corpus = findCorpus(opts);
 const tfjs = findTfjsRef(opts, tfg.build ?? path.resolve(opts.build));
 const missing = [tfg, corpus, tfjs].filter((x) => !x.ok).map((x) => x.missing);
@@ -116,7 +118,7 @@ for (const [idx, s] of specs.entries()) {
   const row = { name: s.name, model: path.relative(corpus.path, s.model), pipeline: s.pipeline, variant: s.variant, expect: s.expect, tfg: [], tfjs: [], compile: [] };
   rows.push(row);
   if (s.expect === 'blocked') {
-    const r = runTfg(tfg.path, s.model, { compare: s.ref, runs: 1, threads: tfgThreads, pipeline: s.pipeline });
+    const r = runTfg(tfg.path, s.model, { extra: tfgExtra, compare: s.ref, runs: 1, threads: tfgThreads, pipeline: s.pipeline });
     if (!r.ok) { row.blocked = (/error: (.*)/.exec(r.tail ?? '')?.[1] ?? r.error).slice(0, 160); console.log(`${s.name}: not lowered (${row.blocked})`); continue; }
     row.expect = 'pass'; // lowered now: measure it like the others
   }
@@ -130,7 +132,7 @@ for (const [idx, s] of specs.entries()) {
       sleepSync(200);
       if (which === 'tfg') {
         const outDir = rep === 0 ? path.join(work, 'tfg-out', s.name) : undefined;
-        const r = runTfg(tfg.path, s.model, { compare: s.ref, runs: opts.runs, threads: tfgThreads, pipeline: s.pipeline, outputDir: outDir });
+        const r = runTfg(tfg.path, s.model, { extra: tfgExtra, compare: s.ref, runs: opts.runs, threads: tfgThreads, pipeline: s.pipeline, outputDir: outDir });
         const own = r.rc === 0 && outDir ? compareOutputDir(outDir, s.ref) : { ok: true, outputs: [] };
         if (!r.ok || !own.ok) {
           fail(`${s.name}: TFG ${r.error ?? own.outputs.filter((o) => !o.ok).map((o) => `${o.name}: ${o.why}`).join('; ')}${r.tail ? `\n${r.tail}` : ''}`);
