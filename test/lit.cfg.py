@@ -83,6 +83,17 @@ if (tfjs_ref and os.path.isdir(os.path.join(tfjs_ref, "node_modules"))
 else:
     lit_config.note("TFG_TFJS_REF_DIR not set or without node_modules: "
                     "tfjs-oracle tests are skipped (UNSUPPORTED)")
+# ONNX Runtime for Node with the benchmark workloads (shared/tools/ortbench,
+# its node_modules installed): bench/layers.sh's test says REQUIRES: ortbench.
+ortbench = os.environ.get("TFG_ORTBENCH_DIR") or os.path.join(
+    config.tfg_src_root, "..", "shared", "tools", "ortbench")
+if (os.path.isdir(os.path.join(ortbench, "node_modules", "onnxruntime-node"))
+        and __import__("shutil").which("node")):
+    config.available_features.add("ortbench")
+    config.environment["TFG_ORTBENCH_DIR"] = os.path.abspath(ortbench)
+else:
+    lit_config.note("no tools/ortbench with node_modules (TFG_ORTBENCH_DIR): "
+                    "the benchmark script tests are skipped (UNSUPPORTED)")
 config.substitutions.append(
     ("%tfjs_oracle", "bash " + os.path.join(config.tfg_src_root, "utils",
                                             "tfjs-oracle.sh")))

@@ -6,12 +6,17 @@
 # Prints one table row per model; exits 1 when a model fails.
 # Usage: utils/run-corpus.sh [BUILD_DIR] [CORPUS_DIR]
 #   (defaults: build/, then $TFG_CORPUS_DIR or ../shared/corpus)
+#        utils/run-corpus.sh --list [BUILD_DIR] [CORPUS_DIR]
+#   prints the models, one `model|reference|pipeline|label|pass-or-blocked`
+#   line each, and runs nothing (bench/models.sh times the same models).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+list=false
+if [ "${1:-}" = --list ]; then list=true; shift; fi
 build="${1:-${TFG_BUILD_DIR:-$root/build}}"
 corpus="${2:-${TFG_CORPUS_DIR:-$root/../shared/corpus}}"
 run="$build/bin/tfg-run"
-[ -x "$run" ] || { echo "run-corpus: $run not built (ninja -C $build tfg-run)"; exit 1; }
+$list || [ -x "$run" ] || { echo "run-corpus: $run not built (ninja -C $build tfg-run)"; exit 1; }
 [ -d "$corpus/tfjs" ] || { echo "run-corpus: no corpus at $corpus"; exit 1; }
 
 # model file | reference folder | TFG pipeline run before lowering | label
@@ -36,6 +41,11 @@ models+=("$corpus/frozen/tf_study.pb|$corpus/frozen-ref/tf_study|tfg-optimize-fo
 # mtcnn's v1 loop and conds are raised to While/If; its TensorArrays grow
 # at run time (dynamic_size), which the lowering refuses in one clear error.
 expect_blocked=("$corpus/frozen/mtcnn.pb|$corpus/frozen-ref/mtcnn|")
+if $list; then
+  for spec in "${models[@]}"; do IFS='|' read -r m r p l <<< "$spec"; echo "$m|$r|$p|$l|pass"; done
+  for spec in "${expect_blocked[@]}"; do IFS='|' read -r m r p l <<< "$spec"; echo "$m|$r|$p|$l|blocked"; done
+  exit 0
+fi
 
 printf "%-22s %-8s %7s %10s %10s %9s %11s\n" model status outputs "rel L2" "max abs" "compile" "latency"
 printf "%-22s %-8s %7s %10s %10s %9s %11s\n" ---------------------- -------- ------- ---------- ---------- --------- -----------
