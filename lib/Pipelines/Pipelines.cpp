@@ -165,6 +165,7 @@ void buildLowerToLinalgPipeline(OpPassManager &pm,
 void buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createEmitCInterfacePass());
   pm.addNestedPass<func::FuncOp>(createCPUVectorizeConvolutions());
+  pm.addNestedPass<func::FuncOp>(createCPUVectorizeMatmul());
   pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createCPULoopOrder());
   pm.addNestedPass<func::FuncOp>(createLinalgFoldUnitExtentDimsPass());
@@ -197,6 +198,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm) {
         vector::VectorContractLowering::OuterProduct;
     pm.addPass(createConvertVectorToLLVMPass(toLLVM));
   }
+  // The vector lowering builds some vectors up from ub.poison (the
+  // matmul tiles' contractions with a row or column of 1).
+  pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   // Intrinsics where LLVM has them (exp, sqrt, rsqrt, floor, ...), libm
   // calls for the rest (tanh, erf).

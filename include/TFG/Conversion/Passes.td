@@ -118,6 +118,30 @@ def CPULoopOrder : Pass<"tfg-cpu-loop-order", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def CPUVectorizeMatmul : Pass<"tfg-cpu-vectorize-matmul", "mlir::func::FuncOp"> {
+  let summary = "Tile matmuls and batch matmuls into register blocks and vectorize them";
+  let description = [{
+    A CPU scheduling step of `tfg-lower-to-llvm` on the tensor-level
+    function: each f32 `linalg.matmul` and `linalg.batch_matmul` whose
+    inner dimension and columns are static is tiled with `scf.for` into
+    register blocks chosen by shape. A one-row product (a GEMV, e.g. a
+    fully connected layer on one example) takes 64 output columns a tile,
+    eight 8-float accumulators, and streams the weight rows through them;
+    more rows take 6 x 16 tiles (12 accumulators). The reduction is the
+    innermost tile loop, 8 steps a tile. Loops whose range the tile does
+    not divide are peeled, so every tile is static: full tiles in the main
+    loop, one smaller static tile after it. Each tile is vectorized into a
+    `vector.contract` (an outer product a reduction step, fused
+    multiply-adds in order of the reduction index, as the scalar loop
+    adds) and its accumulator block is hoisted out of the reduction loop,
+    so it stays in registers. Rows may be dynamic (tiled by one row);
+    other matmuls (dynamic columns or inner dimension, other element
+    types) are left to `tfg-cpu-loop-order`.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def CPUVectorizeConvolutions
     : Pass<"tfg-cpu-vectorize-convolutions", "mlir::func::FuncOp"> {
   let summary = "Tile convolutions into register-sized blocks and vectorize them";

@@ -1,0 +1,295 @@
+//===- CPUVectorizeMatmul.cpp - Register-blocked matmuls and GEMVs --------===//
+//
+// linalg.matmul / linalg.batch_matmul tiled into register blocks, the loops
+// a tile does not divide peeled (so every tile is static), each tile one
+// vector.contract whose accumulators stay in registers across the
+// reduction loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TFG/Conversion/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace mlir::tfg {
+#define GEN_PASS_DEF_CPUVECTORIZEMATMUL
+#include "TFG/Conversion/Passes.h.inc"
+} // namespace mlir::tfg
+
+using namespace mlir;
+
+namespace {
+
+/// Marks the tile loops this pass made until they are peeled.
+constexpr StringLiteral kPeelMark = "tfg.cpu_matmul_peel";
+/// Marks the tiles (and their peeled copies) until they are vectorized.
+constexpr StringLiteral kTileMark = "tfg.cpu_matmul_tile";
+
+/// Register block shapes for AVX2's 16 vector registers of 8 floats. A
+/// one-row product has nothing to reuse along rows: 64 columns (8
+/// accumulators) hide the fused multiply-add latency, and the weight rows
+/// stream through. Otherwise 6 rows x 16 columns: 12 accumulators, 2
+/// registers for the weight row and 1 for the broadcast row element.
+constexpr int64_t kGemvColumns = 64;
+constexpr int64_t kBlockRows = 6, kBlockColumns = 16;
+/// Reduction steps a tile: enough to amortize the loop, few enough that the
+/// weight slice read per tile (8 x 64 floats for a GEMV) stays modest.
+constexpr int64_t kReductionStep = 8;
+
+/// The tile sizes of (rows, columns, reduction) for an M x N x K product
+/// (M dynamic: tiled by one row, every tile static anyway).
+SmallVector<int64_t> blockSizes(int64_t m, int64_t n, int64_t k) {
+  bool oneRow = m == 1 || ShapedType::isDynamic(m);
+  int64_t rows = oneRow ? 1 : std::min(m, kBlockRows);
+  int64_t columns = std::min(n, oneRow ? kGemvColumns : kBlockColumns);
+  return {rows, columns, std::min(k, kReductionStep)};
+}
+
+/// Whether the pass handles `op`: an f32 matmul or batch matmul on tensors
+/// whose loops are static but for the rows (and the batch).
+bool isCandidate(linalg::LinalgOp op) {
+  if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op.getOperation()) ||
+      !op.hasPureTensorSemantics() || op->getNumResults() != 1)
+    return false;
+  // Named ops with a user-given indexing map (transposes, broadcasts) are
+  // left alone: the tile shapes below assume the default maps.
+  if (op.hasUserDefinedMaps())
+    return false;
+  if (llvm::any_of(op->getOperandTypes(), [](Type t) {
+        return !cast<ShapedType>(t).getElementType().isF32();
+      }))
+    return false;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  // (m, n, k) or (b, m, n, k): the columns and the reduction are static.
+  return !ShapedType::isDynamic(ranges[ranges.size() - 1]) &&
+         !ShapedType::isDynamic(ranges[ranges.size() - 2]);
+}
+
+/// The values of a constant f32 tensor (inline or a resource blob), or
+/// nothing when `v` is not one.
+std::optional<SmallVector<float>> constantValues(Value v) {
+  auto constant = v.getDefiningOp<arith::ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  if (auto dense = dyn_cast<DenseFPElementsAttr>(constant.getValue())) {
+    if (!dense.getElementType().isF32())
+      return std::nullopt;
+    return llvm::to_vector(dense.getValues<float>());
+  }
+  if (auto blob = dyn_cast<DenseF32ResourceElementsAttr>(constant.getValue()))
+    if (std::optional<ArrayRef<float>> data = blob.tryGetAsArrayRef())
+      return SmallVector<float>(*data);
+  return std::nullopt;
+}
+
+/// A one-row product x . W with W a constant K x N, N wider than one
+/// panel, as a product with W packed at compile time into panels of
+/// kGemvColumns columns, [P][K][kGemvColumns] (the last panel padded with
+/// zeros): each column tile then streams one contiguous block of weights
+/// instead of a strided window of every row. Computes the panels'
+/// results as a 1 x P x kGemvColumns tensor, then takes the first N
+/// columns. Returns the packed product (a linalg.generic to tile), or null
+/// when `op` is not such a product.
+linalg::GenericOp packGemv(RewriterBase &rewriter, linalg::MatmulOp op) {
+  auto lhsType = cast<RankedTensorType>(op.getInputs()[0].getType());
+  auto rhsType = cast<RankedTensorType>(op.getInputs()[1].getType());
+  int64_t k = rhsType.getDimSize(0), n = rhsType.getDimSize(1);
+  if (lhsType.getDimSize(0) != 1 || n <= kGemvColumns)
+    return {};
+  // The accumulator's start: a fill (the lowering's zero) carries over to
+  // the panels; anything else would need packing too.
+  auto fill = op.getOutputs()[0].getDefiningOp<linalg::FillOp>();
+  if (!fill)
+    return {};
+  std::optional<SmallVector<float>> weights = constantValues(op.getInputs()[1]);
+  if (!weights || static_cast<int64_t>(weights->size()) != k * n)
+    return {};
+  int64_t panels = llvm::divideCeil(n, kGemvColumns);
+  SmallVector<float> packed(panels * k * kGemvColumns, 0.0f);
+  for (int64_t row = 0; row < k; ++row)
+    for (int64_t col = 0; col < n; ++col)
+      packed[((col / kGemvColumns) * k + row) * kGemvColumns +
+             col % kGemvColumns] = (*weights)[row * n + col];
+
+  Location loc = op.getLoc();
+  MLIRContext *context = op.getContext();
+  Type f32 = rewriter.getF32Type();
+  rewriter.setInsertionPoint(op);
+  auto packedType = RankedTensorType::get({panels, k, kGemvColumns}, f32);
+  Value packedWeights = arith::ConstantOp::create(
+      rewriter, loc, DenseElementsAttr::get(packedType, ArrayRef(packed)));
+  auto resultType = RankedTensorType::get({1, panels, kGemvColumns}, f32);
+  Value init =
+      tensor::EmptyOp::create(rewriter, loc, resultType.getShape(), f32);
+  init = linalg::FillOp::create(rewriter, loc, fill.getInputs()[0], init)
+             .getResult(0);
+  // Loops (p, m, j, k): panel, row, column in the panel, reduction.
+  AffineExpr p, m, j, r;
+  bindDims(context, p, m, j, r);
+  SmallVector<AffineMap> maps = AffineMap::inferFromExprList(
+      ArrayRef<ArrayRef<AffineExpr>>{{m, r}, {p, r, j}, {m, p, j}}, context);
+  SmallVector<utils::IteratorType> iterators(3, utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  auto product = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{resultType},
+      ValueRange{op.getInputs()[0], packedWeights}, ValueRange{init}, maps,
+      iterators, [](OpBuilder &b, Location loc, ValueRange args) {
+        Value mul = arith::MulFOp::create(b, loc, args[0], args[1]);
+        linalg::YieldOp::create(
+            b, loc, ValueRange{arith::AddFOp::create(b, loc, args[2], mul)});
+      });
+  Value flat = tensor::CollapseShapeOp::create(
+      rewriter, loc, product.getResult(0),
+      SmallVector<ReassociationIndices>{{0}, {1, 2}});
+  Value result = tensor::ExtractSliceOp::create(
+      rewriter, loc, flat,
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                             rewriter.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
+                             rewriter.getIndexAttr(n)},
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
+                             rewriter.getIndexAttr(1)});
+  rewriter.replaceOp(op, result);
+  return product;
+}
+
+struct CPUVectorizeMatmulPass
+    : tfg::impl::CPUVectorizeMatmulBase<CPUVectorizeMatmulPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *context = &getContext();
+    IRRewriter rewriter(context);
+
+    // 1. Tile into register blocks; loops (rows, columns, reduction), the
+    //    reduction innermost.
+    SmallVector<linalg::LinalgOp> candidates;
+    func.walk([&](linalg::LinalgOp op) {
+      if (isCandidate(op))
+        candidates.push_back(op);
+    });
+    if (candidates.empty())
+      return;
+    for (linalg::LinalgOp op : candidates) {
+      SmallVector<int64_t> sizes;
+      if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
+        if (linalg::GenericOp packed = packGemv(rewriter, matmul)) {
+          op = packed;
+          // (panel, row, column, reduction): one panel a tile.
+          sizes = {1, 1, kGemvColumns, kReductionStep};
+        }
+      if (sizes.empty()) {
+        SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+        ArrayRef<int64_t> mnk = ArrayRef(ranges).take_back(3);
+        // A one-row product whose rows are wider than a tile and not
+        // packed (run-time weights): column tiles would read a strided
+        // window of every weight row, which streams worse than the
+        // loop-order pass's row-by-row multiply-add into the output.
+        // Run-time rows are tiled one by one: the same holds.
+        if ((mnk[0] == 1 || ShapedType::isDynamic(mnk[0])) &&
+            mnk[1] > kGemvColumns)
+          continue;
+        sizes = blockSizes(mnk[0], mnk[1], mnk[2]);
+        if (ranges.size() == 4) // batch_matmul: one matrix a tile
+          sizes.insert(sizes.begin(), 1);
+      }
+      scf::SCFTilingOptions options;
+      options.setTileSizes(getAsIndexOpFoldResult(context, sizes));
+      rewriter.setInsertionPoint(op);
+      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      if (failed(tiled))
+        continue; // left to the loop-order pass
+      for (LoopLikeOpInterface loop : tiled->loops)
+        loop->setAttr(kPeelMark, UnitAttr::get(context));
+      for (Operation *tile : tiled->tiledOps)
+        tile->setAttr(kTileMark, UnitAttr::get(context));
+      rewriter.replaceOp(op, tiled->replacements);
+    }
+
+    // 2. Peel the loops whose step does not divide their range: the main
+    //    loop then has full static tiles, the last iteration a smaller
+    //    static one. Peeling an outer loop clones the (still marked) inner
+    //    loops into its last iteration; they are peeled in turn.
+    while (true) {
+      scf::ForOp marked;
+      func.walk([&](scf::ForOp loop) {
+        if (loop->hasAttr(kPeelMark)) {
+          marked = loop;
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+      if (!marked)
+        break;
+      marked->removeAttr(kPeelMark);
+      scf::ForOp partial;
+      rewriter.setInsertionPoint(marked);
+      if (succeeded(
+              scf::peelForLoopAndSimplifyBounds(rewriter, marked, partial)))
+        partial->removeAttr(kPeelMark);
+    }
+    // The peeled iterations' bounds are constants now: fold their sizes
+    // into the slice types, so that each tile is a static op.
+    {
+      RewritePatternSet patterns(context);
+      scf::ForOp::getCanonicalizationPatterns(patterns, context);
+      affine::AffineMinOp::getCanonicalizationPatterns(patterns, context);
+      tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
+      tensor::InsertSliceOp::getCanonicalizationPatterns(patterns, context);
+      tensor::CastOp::getCanonicalizationPatterns(patterns, context);
+      linalg::MatmulOp::getCanonicalizationPatterns(patterns, context);
+      linalg::BatchMatmulOp::getCanonicalizationPatterns(patterns, context);
+      context->getLoadedDialect<linalg::LinalgDialect>()
+          ->getCanonicalizationPatterns(patterns);
+      context->getLoadedDialect<tensor::TensorDialect>()
+          ->getCanonicalizationPatterns(patterns);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    // 3. Vectorize the static tiles (a batch matmul or packed GEMV tile has
+    //    batch or panel 1).
+    SmallVector<linalg::LinalgOp> tiles;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op->removeAttr(kTileMark) && !op.hasDynamicShape())
+        tiles.push_back(op);
+    });
+    for (linalg::LinalgOp op : tiles) {
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::VectorizationResult> result =
+          linalg::vectorize(rewriter, op);
+      if (succeeded(result))
+        rewriter.replaceOp(op, result->replacements);
+    }
+
+    // 4. Keep the accumulators in registers across the reduction loop:
+    //    hoist their read/write pair out of it.
+    {
+      RewritePatternSet patterns(context);
+      vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+      // The vectorizer writes a broadcast product and a multi_reduction:
+      // back to one vector.contract, which the LLVM lowering turns into
+      // outer products (one fused multiply-add a reduction step and
+      // accumulator, in the order of the reduction index).
+      vector::populateVectorReductionToContractPatterns(patterns);
+      vector::populateSinkVectorOpsPatterns(patterns);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
+    SmallVector<LoopLikeOpInterface> loops;
+    func.walk([&](LoopLikeOpInterface loop) { loops.push_back(loop); });
+    for (LoopLikeOpInterface loop : loops) // post-order: innermost first
+      hoistLoopInvariantSubsets(rewriter, loop);
+  }
+};
+
+} // namespace
