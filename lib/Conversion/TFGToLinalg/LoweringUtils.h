@@ -269,6 +269,43 @@ RankedTensorType refineUnsetList(Type loopType, Type written);
 /// A list of `type` whose elements are zeros (TensorFlow's value of unset
 /// elements).
 Value createZeroList(OpBuilder &b, Location loc, RankedTensorType type);
+
+/// A growing TensorArray (dynamic_size = true; docs/design.md, "Growing
+/// TensorArrays") is carried as two tensors: `data`, its elements joined
+/// along dimension 0 ([rows, rest...]), and `lengths`, each element's
+/// dimension 0 (tensor<?xi64>, one per element, 0 for an unwritten one).
+/// Where one value must stand for the array (a flow), the two are bundled
+/// by an unrealized_conversion_cast into a tensor of data's type with this
+/// encoding; control flow carries the parts (expandGrowingArrays). An array
+/// whose element shape is not known yet (nothing written, element_shape of
+/// unknown rank) has a tensor<0xdtype> data part and the "unset" encoding;
+/// the first Write gives it the written rank.
+inline constexpr llvm::StringLiteral kGrowingArrayEncoding =
+    "tfg.growing_array";
+inline constexpr llvm::StringLiteral kUnsetGrowingArrayEncoding =
+    "tfg.unset_growing_array";
+/// Either encoding.
+bool isGrowingArray(Type type);
+bool isUnsetGrowingArray(Type type);
+/// The types of the parts of a growing array of (bundle) type `type`:
+/// data, then lengths.
+SmallVector<Type, 2> growingArrayPartTypes(Type type);
+/// Bundles `data` and `lengths` into one value (unset: the unset encoding).
+Value bundleGrowingArray(OpBuilder &b, Location loc, Value data, Value lengths,
+                         bool unset);
+/// The data and lengths of a value made by bundleGrowingArray; failure when
+/// `value` was not made by it.
+FailureOr<std::pair<Value, Value>> unbundleGrowingArray(Value value);
+
+/// The type a loop variable (or a branch result) takes when it is `a` on
+/// one path and `b` on another: dimensions that differ become dynamic, an
+/// unset list or growing array takes the written type; null when the two
+/// cannot be one type (another rank, dtype or representation).
+Type joinLoweredTypes(Type a, Type b);
+/// `value` as `type`, a join of its own type (joinLoweredTypes):
+/// tensor.cast to the dynamic dimensions, zeros for an unset list, an
+/// empty array for an unset growing array.
+Value castToJoinedType(OpBuilder &b, Location loc, Value value, Type type);
 void populateNonMaxSuppressionPatterns(RewritePatternSet &patterns);
 
 /// A quantized Const's #tfg.tensor_proto as signless integers of the

@@ -131,6 +131,9 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
                          math::MathDialect, scf::SCFDialect,
                          tensor::TensorDialect, func::FuncDialect>();
   target.addIllegalDialect<TFGDialect>();
+  // A growing TensorArray's flow bundles its data and lengths
+  // (TensorListPatterns.cpp); its readers take the bundle apart again.
+  target.addLegalOp<UnrealizedConversionCastOp>();
   // Returning lowered values, whose shapes may be dynamic; a TFG node's
   // result (even of a ranked type) is not lowered yet.
   target.addDynamicallyLegalOp<func::ReturnOp>([](func::ReturnOp op) {
@@ -214,7 +217,7 @@ struct InferShapesPass : tfg::impl::InferShapesBase<InferShapesPass> {
         return;
       for (auto [result, type] : llvm::zip(getDataResults(op), it->second))
         if (auto ranked = dyn_cast_or_null<RankedTensorType>(type))
-          if (isa<TensorType>(result.getType()) &&
+          if (!ranked.getEncoding() && isa<TensorType>(result.getType()) &&
               cast<TensorType>(result.getType()).getElementType() ==
                   ranked.getElementType() &&
               succeeded(verifyCompatibleShape(result.getType(), ranked)))
