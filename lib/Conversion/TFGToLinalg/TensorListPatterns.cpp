@@ -22,6 +22,12 @@
 // indices are clamped into range (TensorFlow's kernels fail instead), as
 // Gather's are.
 //
+// Growing TensorArrays (dynamic_size = true) are the exception: their
+// elements may differ in dimension 0 and their number is known at run time
+// only, so they are carried as two tensors, the elements joined along
+// dimension 0 (data) and each element's length (lengths); see "Growing
+// TensorArrays" in docs/design.md and the lowerGrowing* functions.
+//
 //===----------------------------------------------------------------------===//
 
 #include "LoweringUtils.h"
@@ -694,9 +700,9 @@ LogicalResult lowerElementShape(Operation *node, ValueRange data,
 }
 
 /// TensorListPushBack: a list one longer. Its length is static where the
-/// graph is straight-line; inside a loop body the list would grow every
-/// iteration, which the While lowering reports (a loop variable whose shape
-/// changes).
+/// graph is straight-line; inside a loop body the list grows every
+/// iteration, so the While lowering makes its length dynamic, which the
+/// list ops refuse (requireList).
 LogicalResult lowerPushBack(Operation *node, ValueRange data,
                             ConversionPatternRewriter &rewriter) {
   auto type = requireList(node, data[0], "input_handle");
