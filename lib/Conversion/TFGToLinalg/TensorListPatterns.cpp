@@ -187,7 +187,7 @@ bool isCompatible(const PartialShape &shape, ArrayRef<int64_t> actual) {
   if (shape->size() != actual.size())
     return false;
   for (auto [want, have] : llvm::zip(*shape, actual))
-    if (want >= 0 && want != have)
+    if (want >= 0 && !ShapedType::isDynamic(have) && want != have)
       return false;
   return true;
 }
@@ -911,6 +911,20 @@ LogicalResult lowerGrowingWrite(Operation *node, ValueRange data,
                                  "only");
   }
   Location loc = node->getLoc();
+  if (!unset) {
+    // The array's static dimensions hold for every element (TensorFlow
+    // checks a write against the array's element shape): a value dynamic
+    // there takes them, so that the array keeps its static type.
+    SmallVector<int64_t> shape(valueType.getShape());
+    for (int64_t d = 1; d < valueType.getRank(); ++d)
+      if (!dataType.isDynamicDim(d))
+        shape[d] = dataType.getDimSize(d);
+    auto refined = RankedTensorType::get(shape, valueType.getElementType());
+    if (refined != valueType) {
+      value = tensor::CastOp::create(rewriter, loc, refined, value);
+      valueType = refined;
+    }
+  }
   auto index = nonNegativeIndex(node, rewriter, data[1]);
   if (failed(index))
     return failure();
@@ -1050,6 +1064,17 @@ LogicalResult lowerGrowingConcat(Operation *node, Value flow,
     return nodeError(node, "its element_shape_except0 " + shapeStr(except0) +
                                " does not match the array's elements " +
                                typeStr(value.getType()));
+  else if (except0) {
+    // Dimensions the op knows and the array's type does not.
+    auto type = cast<RankedTensorType>(value.getType());
+    SmallVector<int64_t> shape(type.getShape());
+    for (auto [d, known] : llvm::enumerate(*except0))
+      if (known >= 0)
+        shape[d + 1] = known;
+    auto refined = RankedTensorType::get(shape, type.getElementType());
+    if (refined != type)
+      value = tensor::CastOp::create(rewriter, loc, refined, value);
+  }
   replaceNode(rewriter, node, {value, lengths});
   return success();
 }
