@@ -78,10 +78,54 @@ readShapeOperand(Operation *node, OpBuilder &b, Value shape, StringRef what,
   return sizes;
 }
 
+/// Replaces each run-time element of `sizes` (nullopt in `known`, not a
+/// traced dimension) by `v == -1 ? elements(input) / product of the others
+/// : v`, the others' -1 counting as 1 (TensorFlow allows one -1; a 0
+/// product gives 0 rather than a division by zero).
+void resolveRunTimeMinusOne(OpBuilder &b, Location loc, Value input,
+                            ArrayRef<std::optional<int64_t>> known,
+                            SmallVectorImpl<OpFoldResult> &sizes) {
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  SmallVector<int64_t> candidates;
+  for (auto [i, constant] : llvm::enumerate(known))
+    if (!constant && !traceDimScalar(cast<Value>(sizes[i])))
+      candidates.push_back(i);
+  if (candidates.empty())
+    return;
+  Value minusOne = index(-1);
+  OpFoldResult total = b.getIndexAttr(1);
+  for (OpFoldResult size : getMixedSizes(b, loc, input))
+    total = mulSizes(b, loc, total, size);
+  Value others = index(1);
+  for (OpFoldResult size : sizes) {
+    Value v = sizeValue(b, loc, size);
+    Value isMinusOne =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, minusOne);
+    others = arith::MulIOp::create(
+        b, loc, others,
+        arith::SelectOp::create(b, loc, isMinusOne, index(1), v));
+  }
+  Value safeOthers = arith::MaxSIOp::create(b, loc, others, index(1));
+  Value inferred =
+      arith::DivSIOp::create(b, loc, sizeValue(b, loc, total), safeOthers);
+  for (int64_t i : candidates) {
+    Value v = cast<Value>(sizes[i]);
+    Value isMinusOne =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, minusOne);
+    sizes[i] =
+        arith::SelectOp::create(b, loc, isMinusOne, inferred, v).getResult();
+  }
+}
+
 /// Reshape to a shape with run-time elements, or of an input with dynamic
 /// dimensions: the constant elements stay static; -1 is static when the
 /// shape's run-time elements are exactly the input's dynamic dimensions
-/// (Flatten: Pack(Shape(x)[0], -1)), else computed at run time.
+/// (Flatten: Pack(Shape(x)[0], -1)), else computed at run time. A run-time
+/// element that is not a dimension may itself be the -1 (a shape tensor
+/// computed from data): each such element is `-1 ? elements / product of
+/// the others : itself`.
 LogicalResult lowerDynamicReshape(Operation *node, ValueRange data,
                                   Rewriter &rewriter) {
   Location loc = node->getLoc();
@@ -149,6 +193,8 @@ LogicalResult lowerDynamicReshape(Operation *node, ValueRange data,
                                  sizeValue(rewriter, loc, others))
               .getResult();
     }
+  } else if (!allTraced) {
+    resolveRunTimeMinusOne(rewriter, loc, data[0], known, *sizes);
   }
   replaceNode(rewriter, node, reshapeTo(rewriter, loc, data[0], *sizes));
   return success();
@@ -475,6 +521,20 @@ LogicalResult lowerSlice(Operation *node, ValueRange data, Rewriter &rewriter) {
     }
     offsets.push_back(offset);
     resultSizes.push_back(extent);
+  }
+  // Constant offsets: extractSlice folds a slice of a constant or of a
+  // shape known element by element (mtcnn's Slice(Shape(x), [3], [1])
+  // before a Reshape) into its elements, which the Reshape then reads.
+  SmallVector<int64_t> staticOffsets;
+  for (OpFoldResult offset : offsets)
+    if (std::optional<int64_t> value = getConstantIntValue(offset))
+      staticOffsets.push_back(*value);
+  if ((int64_t)staticOffsets.size() == type.getRank()) {
+    SmallVector<int64_t> unit(type.getRank(), 1);
+    replaceNode(
+        rewriter, node,
+        extractSlice(rewriter, loc, data[0], staticOffsets, resultSizes, unit));
+    return success();
   }
   SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
   replaceNode(rewriter, node,
