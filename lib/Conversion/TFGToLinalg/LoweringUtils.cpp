@@ -1320,6 +1320,11 @@ Value lowering::concatenate(OpBuilder &b, Location loc, ValueRange values,
   Value result = createEmpty(b, loc, sizes, first.getElementType());
   OpFoldResult offset = b.getIndexAttr(0);
   for (Value v : values) {
+    // An empty piece inserts nothing (and its offset may be the end, which
+    // insert_slice's verifier rejects: boolean_mask's shape[2:] of a
+    // matrix).
+    if (llvm::is_contained(cast<RankedTensorType>(v.getType()).getShape(), 0))
+      continue;
     SmallVector<OpFoldResult> offsets(shape.size(), b.getIndexAttr(0)),
         strides(shape.size(), b.getIndexAttr(1));
     offsets[axis] = offset;

@@ -433,3 +433,28 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{node 'v' (SplitV): size_splits must be sizes that fit in dimension 1 of tensor<?x4xf32>, with at most one -1}}
   %v:2, %cv = tfg.SplitV(%x, %sz, %a) name("v") {T = f32, Tlen = i32, num_split = 2 : i64} : (tensor<?x4xf32>, tensor<2xi32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xf32>)
 }
+
+// -----
+
+// Gathering along a dynamic axis clamps the indices to its run-time size,
+// and the output has no entries when it is empty; a scalar index has no
+// output dimension to empty, so it needs the axis static.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %i, %ci = tfg.Const name("i") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  // expected-error @+1 {{node 'g' (Gather): dimension 0 of params (tensor<?x4xf32>) is dynamic}}
+  %g, %cg = tfg.Gather(%x, %i) name("g") {Tindices = i32, Tparams = f32} : (tensor<?x4xf32>, tensor<i32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// NonMaxSuppression over a dynamic number of boxes: each box still has 4
+// coordinates.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %b, %cb = tfg.Placeholder name("b") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %s, %cs = tfg.Placeholder name("s") {dtype = f32, shape = #tfg.shape<?>} : () -> (tensor<?xf32>)
+  %m, %cm = tfg.Const name("m") {dtype = i32, value = dense<4> : tensor<i32>} : () -> (tensor<i32>)
+  %t, %ct = tfg.Const name("t") {dtype = f32, value = dense<0.5> : tensor<f32>} : () -> (tensor<f32>)
+  // expected-error @+1 {{node 'nms' (NonMaxSuppressionV2): boxes must be [?, 4] for ? scores, got tensor<?x3xf32>}}
+  %n, %cn = tfg.NonMaxSuppressionV2(%b, %s, %m, %t) name("nms") {T = f32, T_threshold = f32} : (tensor<?x3xf32>, tensor<?xf32>, tensor<i32>, tensor<f32>) -> (tensor<*xi32>)
+}
