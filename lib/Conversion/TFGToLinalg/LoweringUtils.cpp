@@ -1297,9 +1297,28 @@ Value lowering::concatenate(OpBuilder &b, Location loc, ValueRange values,
       })) {
     // Shapes known element by element (Pack of a dynamic batch and -1)
     // stay so: Reshape reads their constant elements.
+    // A small computed piece next to them (boolean_mask's Pack(Prod(...))
+    // between slices of a Shape) is read element by element, so that the
+    // known elements around it stay visible.
     SmallVector<SmallVector<Value>> all;
     for (Value v : values) {
       all.push_back(knownElements(b, loc, v));
+      auto pieceType = cast<RankedTensorType>(v.getType());
+      constexpr int64_t kMaxExtractedElements = 16;
+      if (all.back().empty() && pieceType.hasStaticShape() &&
+          pieceType.getNumElements() <= kMaxExtractedElements) {
+        ArrayRef<int64_t> pieceShape = pieceType.getShape();
+        for (int64_t i = 0; i < pieceType.getNumElements(); ++i) {
+          SmallVector<Value> at(pieceShape.size());
+          int64_t rest = i;
+          for (int64_t d = (int64_t)pieceShape.size() - 1; d >= 0; --d) {
+            at[d] =
+                arith::ConstantIndexOp::create(b, loc, rest % pieceShape[d]);
+            rest /= pieceShape[d];
+          }
+          all.back().push_back(tensor::ExtractOp::create(b, loc, v, at));
+        }
+      }
       if (all.back().empty() &&
           cast<RankedTensorType>(v.getType()).getNumElements() != 0)
         all.clear();

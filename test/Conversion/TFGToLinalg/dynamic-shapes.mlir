@@ -312,12 +312,13 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// The multiples of a Tile of a dynamic tensor must still be constants.
+// The multiples of a Tile may be computed at run time, but there must be
+// one per dimension.
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
-  %m, %cm = tfg.Placeholder name("m") {dtype = i32, shape = #tfg.shape<2>} : () -> (tensor<2xi32>)
-  // expected-error @+1 {{node 't' (Tile): its multiples must be a constant integer tensor}}
-  %t, %ct = tfg.Tile(%x, %m) name("t") {T = f32, Tmultiples = i32} : (tensor<?x3xf32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %m, %cm = tfg.Placeholder name("m") {dtype = i32, shape = #tfg.shape<3>} : () -> (tensor<3xi32>)
+  // expected-error @+1 {{node 't' (Tile): multiples must have one value per dimension}}
+  %t, %ct = tfg.Tile(%x, %m) name("t") {T = f32, Tmultiples = i32} : (tensor<?x3xf32>, tensor<3xi32>) -> (tensor<*xf32>)
 }
 
 // -----
@@ -457,4 +458,74 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %t, %ct = tfg.Const name("t") {dtype = f32, value = dense<0.5> : tensor<f32>} : () -> (tensor<f32>)
   // expected-error @+1 {{node 'nms' (NonMaxSuppressionV2): boxes must be [?, 4] for ? scores, got tensor<?x3xf32>}}
   %n, %cn = tfg.NonMaxSuppressionV2(%b, %s, %m, %t) name("nms") {T = f32, T_threshold = f32} : (tensor<?x3xf32>, tensor<?xf32>, tensor<i32>, tensor<f32>) -> (tensor<*xi32>)
+}
+
+// -----
+
+// tf.boolean_mask's Reshape of a [?, 4] tensor to concat(Shape[:0],
+// [Prod(Shape[:1])], Shape[1:]): the Prod is computed, but the
+// concatenation stays element by element around it, so the 4 is still
+// static (NonMaxSuppression needs it). Tile by a computed shape
+// (Tile([0], Shape(s)), MTCNN's box_ind) has a dynamic length.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x4xf32> {tfg.name = "x"}, %{{.*}}: tensor<?xf32> {tfg.name = "s"}) -> (tensor<?x4xf32> {tfg.name = "flat"}, tensor<?xi32> {tfg.name = "tiled"})
+// CHECK: tfg.Reshape({{.*}} -> (tensor<?x4xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG: tensor.from_elements
+// LINALG-NOT: tensor.insert_slice
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %s, %css = tfg.Placeholder name("s") {dtype = f32, shape = #tfg.shape<?>} : () -> (tensor<?xf32>)
+  %sh, %csh = tfg.Shape(%x) name("sh") {T = f32, out_type = i32} : (tensor<?x4xf32>) -> (tensor<*xi32>)
+  %b0, %cb0 = tfg.Const name("b0") {dtype = i32, value = dense<0> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %b1, %cb1 = tfg.Const name("b1") {dtype = i32, value = dense<1> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %lead, %cl = tfg.StridedSlice(%sh, %b0, %b0, %b1) name("lead") {T = i32, Index = i32} : (tensor<*xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<*xi32>)
+  %first, %cf = tfg.StridedSlice(%sh, %b0, %b1, %b1) name("first") {T = i32, Index = i32} : (tensor<*xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<*xi32>)
+  %ax, %cax = tfg.Const name("ax") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %prod, %cp = tfg.Prod(%first, %ax) name("prod") {T = i32, Tidx = i32, keep_dims = false} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+  %pk, %cpk = tfg.Pack(%prod) name("pk") {N = 1 : i64, T = i32, axis = 0 : i64} : (tensor<*xi32>) -> (tensor<*xi32>)
+  %rest, %cr = tfg.StridedSlice(%sh, %b1, %b0, %b1) name("rest") {T = i32, Index = i32, end_mask = 1 : i64} : (tensor<*xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<*xi32>)
+  %cat, %cc = tfg.ConcatV2(%lead, %pk, %rest, %ax) name("cat") {N = 3 : i64, T = i32, Tidx = i32} : (tensor<*xi32>, tensor<*xi32>, tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+  %flat, %cfl = tfg.Reshape(%x, %cat) name("flat") {T = f32, Tshape = i32} : (tensor<?x4xf32>, tensor<*xi32>) -> (tensor<*xf32>)
+  %ssh, %cssh = tfg.Shape(%s) name("ssh") {T = f32, out_type = i32} : (tensor<?xf32>) -> (tensor<*xi32>)
+  %t, %ct = tfg.Tile(%b0, %ssh) name("tiled") {T = i32, Tmultiples = i32} : (tensor<1xi32>, tensor<*xi32>) -> (tensor<*xi32>)
+}
+
+// -----
+
+// DepthToSpace takes dynamic batch, height and width; SpaceToDepth's height
+// and width must divide by the block, so they stay static.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x?x?x8xf32> {tfg.name = "x"}) -> (tensor<?x?x?x2xf32> {tfg.name = "d2s"})
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x?x?x8>} : () -> (tensor<?x?x?x8xf32>)
+  %d, %cd = tfg.DepthToSpace(%x) name("d2s") {T = f32, block_size = 2 : i64} : (tensor<?x?x?x8xf32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x?x4x8>} : () -> (tensor<?x?x4x8xf32>)
+  // expected-error @+1 {{node 's2d' (SpaceToDepth): dimension 1 of input 0 (tensor<?x?x4x8xf32>) is dynamic}}
+  %d, %cd = tfg.SpaceToDepth(%x) name("s2d") {T = f32, block_size = 2 : i64} : (tensor<?x?x4x8xf32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// MirrorPad and BroadcastTo of dynamic inputs.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x3xf32> {tfg.name = "x"}) -> (tensor<?x5xf32> {tfg.name = "m"}, tensor<2x4x3xf32> {tfg.name = "b"})
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %p, %cp = tfg.Const name("p") {dtype = i32, value = dense<[[1, 1], [1, 1]]> : tensor<2x2xi32>} : () -> (tensor<2x2xi32>)
+  %m, %cm = tfg.MirrorPad(%x, %p) name("m") {T = f32, Tpaddings = i32, mode = "SYMMETRIC"} : (tensor<?x3xf32>, tensor<2x2xi32>) -> (tensor<*xf32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2, 4, 3]> : tensor<3xi32>} : () -> (tensor<3xi32>)
+  %b, %cb = tfg.BroadcastTo(%x, %s) name("b") {T = f32, Tidx = i32} : (tensor<?x3xf32>, tensor<3xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// MirrorPad's paddings are still checked against a static dimension.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %p, %cp = tfg.Const name("p") {dtype = i32, value = dense<[[1, 1], [3, 0]]> : tensor<2x2xi32>} : () -> (tensor<2x2xi32>)
+  // expected-error @+1 {{node 'm' (MirrorPad): paddings too large for MirrorPad in dimension 1}}
+  %m, %cm = tfg.MirrorPad(%x, %p) name("m") {T = f32, Tpaddings = i32, mode = "REFLECT"} : (tensor<?x3xf32>, tensor<2x2xi32>) -> (tensor<*xf32>)
 }
