@@ -331,10 +331,31 @@ FailureOr<WindowDim> computeWindowDim(Operation *node, StringRef padding,
                                       int64_t explicitBefore = 0,
                                       int64_t explicitAfter = 0);
 
+/// The same for a spatial dimension whose size may be known only at run
+/// time (a `?` image): a static `inSize` gives computeWindowDim's constants
+/// (as index attributes), a dynamic one index arithmetic with TensorFlow's
+/// formulas (SAME: out = ceil(in / stride), pad_total = max((out - 1) *
+/// stride + (kernel - 1) * dilation + 1 - in, 0), before = total / 2). An
+/// input smaller than the window gives an empty output at run time, where
+/// TensorFlow rejects it.
+struct MixedWindowDim {
+  OpFoldResult padBefore, padAfter, outSize;
+};
+FailureOr<MixedWindowDim>
+computeMixedWindowDim(Operation *node, OpBuilder &b, Location loc,
+                      StringRef padding, OpFoldResult inSize, int64_t kernel,
+                      int64_t stride, int64_t dilation,
+                      int64_t explicitBefore = 0, int64_t explicitAfter = 0);
+
 /// tensor.pad with a constant `padValue` scalar.
 Value padConstant(OpBuilder &b, Location loc, Value value,
                   ArrayRef<int64_t> low, ArrayRef<int64_t> high,
                   Value padValue);
+/// The same with padding amounts computed at run time (padConstant's code
+/// when they are all constants).
+Value padConstantMixed(OpBuilder &b, Location loc, Value value,
+                       ArrayRef<OpFoldResult> low, ArrayRef<OpFoldResult> high,
+                       Value padValue);
 
 /// The `fused_ops` epilogue of _FusedConv2D / FusedDepthwiseConv2dNative /
 /// _FusedMatMul on `x` (channels in dimension `channelDim`): BiasAdd,
