@@ -2,9 +2,10 @@
 // variable grown by ConcatV2 (its dimension becomes dynamic), a growing
 // TensorArray (dynamic_size = true, element shape of unknown rank) that
 // each iteration appends a data-dependent number of rows to, concatenated
-// after the loop, and an If whose branches return [2,3] and [0,3].
+// after the loop (also as TF1's v1 frames build it), and an If whose
+// branches return [2,3] and [0,3].
 // Values by hand.
-// DEFINE: %{outs} = grown,grown:2,concat,concat:1,size,read1,read_last,gather,pick,pick_rows
+// DEFINE: %{outs} = grown,grown:2,concat,concat:1,v1concat,v1concat:1,size,read1,read_last,gather,pick,pick_rows
 // RUN: %python %S/Inputs/make_npy.py %t.x.npy "<f4" 4 "1,2,3,0.5"
 // RUN: %python %S/Inputs/make_npy.py %t.n3.npy "<i4" "" 3
 // RUN: %python %S/Inputs/make_npy.py %t.n0.npy "<i4" "" 0
@@ -12,6 +13,12 @@
 // RUN: %python %S/Inputs/make_npy.py %t.f.npy "|b1" "" 0
 // RUN: tfg-run %s --input x=%t.x.npy --input n=%t.n3.npy --input p=%t.t.npy --outputs %{outs} --print-outputs 12 | FileCheck %s --check-prefixes=CHECK,N3,TRUE
 // RUN: tfg-run %s --input x=%t.x.npy --input n=%t.n0.npy --input p=%t.f.npy --outputs %{outs} --print-outputs 12 | FileCheck %s --check-prefixes=CHECK,N0,FALSE
+// RUN: tfg-opt %s --tfg-raise-v1-control-flow | FileCheck %s --check-prefix=RAISED
+
+// The v1 frame becomes one While carrying the counter and the flow (the
+// handle and x enter as constants: invariants).
+// RAISED: tfg.generic "While"({{[^)]*}}) name("v1") {T = [i32, f32, i32, f32, !tfg.resource]
+// RAISED-NOT: tfg.{{(Enter|Exit|Switch|Merge|LoopCond|NextIteration)}}
 
 // CHECK: compile:
 // v = concat(v, 2 v), n times from [1]: [1 2], [1 2 2 4], [1 2 2 4 2 4 4 8].
@@ -24,6 +31,10 @@
 // N3-DAG: concat = 1 2 3 0.5 2 3 3{{$}}
 // N3-DAG: concat:1 = 4 2 1{{$}}
 // N3-DAG: size = 3{{$}}
+// N3-DAG: v1concat = 1 2 3 0.5 2 3 3{{$}}
+// N3-DAG: v1concat:1 = 4 2 1{{$}}
+// N0-DAG: v1concat ={{$}}
+// N0-DAG: v1concat:1 ={{$}}
 // N3-DAG: read1 = 2 3{{$}}
 // N3-DAG: read_last = 3{{$}}
 // Gather of element 1 twice: [[2 3] [2 3]].
@@ -63,6 +74,34 @@ module {
     %rows, %crows = tfg.StridedSlice(%shape, %zero1, %one1, %one1) name("pick_rows") {Index = i32, T = i32, begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<*xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<*xi32>)
     %zero1, %czero1 = tfg.Const name("zero1") {dtype = i32, value = dense<[0]> : tensor<1xi32>} : () -> (tensor<1xi32>)
     %one1, %cone1 = tfg.Const name("one1") {dtype = i32, value = dense<[1]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+    // The same selection loop as TF1 builds it (v1 frames, raised to a
+    // While by the lowering): the array's handle and x enter as constants,
+    // the counter and the flow are the loop variables.
+    %vta:2, %cvta = tfg.TensorArrayV3(%zero) name("v1/ta") {clear_after_read = true, dtype = f32, dynamic_size = true, element_shape = #tfg.shape<*>, identical_element_shapes = false, tensor_array_name = ""} : (tensor<i32>) -> (tensor<*x!tfg.resource>, tensor<*xf32>)
+    %ve_i, %cve_i = tfg.Enter(%zero) name("v1/Enter") {T = i32, frame_name = "v1/while_context", is_constant = false, parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<*xi32>)
+    %ve_f, %cve_f = tfg.Enter(%vta#1) name("v1/Enter_1") {T = f32, frame_name = "v1/while_context", is_constant = false, parallel_iterations = 10 : i64} : (tensor<*xf32>) -> (tensor<*xf32>)
+    %ve_n, %cve_n = tfg.Enter(%n) name("v1/Less/Enter") {T = i32, frame_name = "v1/while_context", is_constant = true, parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<*xi32>)
+    %ve_x, %cve_x = tfg.Enter(%x) name("v1/Greater/Enter") {T = f32, frame_name = "v1/while_context", is_constant = true, parallel_iterations = 10 : i64} : (tensor<4xf32>) -> (tensor<*xf32>)
+    %ve_h, %cve_h = tfg.Enter(%vta#0) name("v1/Write/Enter") {T = !tfg.resource, frame_name = "v1/while_context", is_constant = true, parallel_iterations = 10 : i64} : (tensor<*x!tfg.resource>) -> (tensor<*x!tfg.resource>)
+    %vm_i:2, %cvm_i = tfg.Merge(%ve_i, %vni_i) name("v1/Merge") {N = 2 : i64, T = i32} : (tensor<*xi32>, tensor<*xi32>) -> (tensor<*xi32>, tensor<i32>)
+    %vm_f:2, %cvm_f = tfg.Merge(%ve_f, %vni_f) name("v1/Merge_1") {N = 2 : i64, T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<i32>)
+    %vlt, %cvlt = tfg.Less(%vm_i#0, %ve_n) name("v1/Less") {T = i32} : (tensor<*xi32>, tensor<*xi32>) -> (tensor<*xi1>)
+    %vlc, %cvlc = tfg.LoopCond(%vlt) name("v1/LoopCond") : (tensor<*xi1>) -> (tensor<*xi1>)
+    %vsw_i:2, %cvsw_i = tfg.Switch(%vm_i#0, %vlc) name("v1/Switch") {T = i32} : (tensor<*xi32>, tensor<*xi1>) -> (tensor<*xi32>, tensor<*xi32>)
+    %vsw_f:2, %cvsw_f = tfg.Switch(%vm_f#0, %vlc) name("v1/Switch_1") {T = f32} : (tensor<*xf32>, tensor<*xi1>) -> (tensor<*xf32>, tensor<*xf32>)
+    %vid_i, %cvid_i = tfg.Identity(%vsw_i#1) name("v1/Identity") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+    %vid_f, %cvid_f = tfg.Identity(%vsw_f#1) name("v1/Identity_1") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+    %vfi, %cvfi = tfg.Cast(%vid_i) name("v1/fi") {DstT = f32, SrcT = i32, Truncate = false} : (tensor<*xi32>) -> (tensor<*xf32>)
+    %vgt, %cvgt = tfg.Greater(%ve_x, %vfi) name("v1/Greater") {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xi1>)
+    %vwhere, %cvwhere = tfg.Where(%vgt) name("v1/Where") {T = i1} : (tensor<*xi1>) -> (tensor<*xi64>)
+    %vkept, %cvkept = tfg.GatherNd(%ve_x, %vwhere) name("v1/kept") {Tindices = i64, Tparams = f32} : (tensor<*xf32>, tensor<*xi64>) -> (tensor<*xf32>)
+    %vw, %cvw = tfg.TensorArrayWriteV3(%ve_h, %vid_i, %vkept, %vid_f) name("v1/Write") {T = f32} : (tensor<*x!tfg.resource>, tensor<*xi32>, tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+    %vone, %cvone = tfg.Const [%cvid_i] name("v1/add/y") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+    %vadd, %cvadd = tfg.AddV2(%vid_i, %vone) name("v1/add") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+    %vni_i, %cvni_i = tfg.NextIteration(%vadd) name("v1/NextIteration") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+    %vni_f, %cvni_f = tfg.NextIteration(%vw) name("v1/NextIteration_1") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+    %vx_f, %cvx_f = tfg.Exit(%vsw_f#0) name("v1/Exit_1") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+    %vcat:2, %cvcat = tfg.TensorArrayConcatV3(%vta#0, %vx_f) name("v1concat") {dtype = f32, element_shape_except0 = #tfg.shape<>} : (tensor<*x!tfg.resource>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xi64>)
   }
   tfg.func @below_n(%i: tensor<*xi32>, %n: tensor<*xi32>, %v: tensor<*xf32>, %ctl_i: !tfg.control, %ctl_n: !tfg.control, %ctl_v: !tfg.control) attributes {
       inputs = [#tfg.arg<name = "i", type = i32>, #tfg.arg<name = "n", type = i32>, #tfg.arg<name = "v", type = f32>],
