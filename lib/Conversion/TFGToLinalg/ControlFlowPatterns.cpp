@@ -79,8 +79,13 @@ public:
          llvm::enumerate(type.getInputs(), argTypes, graphArgs)) {
       // A list or a TensorArray's handle and flow (variant, resource,
       // float) are lowered to tensors of other dtypes (loop state, see
-      // TensorListPatterns.cpp): the graph's dtype is what must match.
+      // TensorListPatterns.cpp): the graph's dtype is what must match. In
+      // a body that is itself lowered (an If in a While), the graph's
+      // operand is already the lowered value: a variant or resource
+      // parameter takes whatever represents it.
       Type declaredElement = cast<ShapedType>(declared).getElementType();
+      if (isa<VariantType, ResourceType>(declaredElement))
+        continue;
       if (declaredElement != cast<ShapedType>(given).getElementType() &&
           declaredElement != getElementTypeOrSelf(graphArg.getType()))
         return nodeError(node, "argument " + Twine(i) + " of function '" +

@@ -2,10 +2,10 @@
 // variable grown by ConcatV2 (its dimension becomes dynamic), a growing
 // TensorArray (dynamic_size = true, element shape of unknown rank) that
 // each iteration appends a data-dependent number of rows to, concatenated
-// after the loop (also as TF1's v1 frames build it), and an If whose
-// branches return [2,3] and [0,3].
+// after the loop (also as TF1's v1 frames build it, and written from an
+// If in the body), and an If whose branches return [2,3] and [0,3].
 // Values by hand.
-// DEFINE: %{outs} = grown,grown:2,concat,concat:1,v1concat,v1concat:1,size,read1,read_last,gather,pick,pick_rows
+// DEFINE: %{outs} = grown,grown:2,concat,concat:1,v1concat,v1concat:1,ifcat,ifcat:1,size,read1,read_last,gather,pick,pick_rows
 // RUN: %python %S/Inputs/make_npy.py %t.x.npy "<f4" 4 "1,2,3,0.5"
 // RUN: %python %S/Inputs/make_npy.py %t.n3.npy "<i4" "" 3
 // RUN: %python %S/Inputs/make_npy.py %t.n0.npy "<i4" "" 0
@@ -35,6 +35,10 @@
 // N3-DAG: v1concat:1 = 4 2 1{{$}}
 // N0-DAG: v1concat ={{$}}
 // N0-DAG: v1concat:1 ={{$}}
+// The cond writes at i = 0 ([1 2 3 0.5]) and i = 2 ([3]).
+// N3-DAG: ifcat = 1 2 3 0.5 3{{$}}
+// N3-DAG: ifcat:1 = 4 1{{$}}
+// N0-DAG: ifcat ={{$}}
 // N3-DAG: read1 = 2 3{{$}}
 // N3-DAG: read_last = 3{{$}}
 // Gather of element 1 twice: [[2 3] [2 3]].
@@ -102,6 +106,50 @@ module {
     %vni_f, %cvni_f = tfg.NextIteration(%vw) name("v1/NextIteration_1") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
     %vx_f, %cvx_f = tfg.Exit(%vsw_f#0) name("v1/Exit_1") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
     %vcat:2, %cvcat = tfg.TensorArrayConcatV3(%vta#0, %vx_f) name("v1concat") {dtype = f32, element_shape_except0 = #tfg.shape<>} : (tensor<*x!tfg.resource>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xi64>)
+    // A cond in the loop body writes the array on even iterations only, at
+    // a counter of its own: the flow goes through the If.
+    %ita:2, %cita = tfg.TensorArrayV3(%zero) name("ita") {dtype = f32, dynamic_size = true, element_shape = #tfg.shape<*>} : (tensor<i32>) -> (tensor<*x!tfg.resource>, tensor<*xf32>)
+    %iw:6, %ciw = tfg.generic "While"(%zero, %zero, %n, %x, %ita#0, %ita#1) name("cond_loop") {T = [i32, i32, i32, f32, !tfg.resource, f32], cond = #tfg.func<"cond_loop_c", {}>, body = #tfg.func<"cond_loop_b", {}>} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<4xf32>, tensor<*x!tfg.resource>, tensor<*xf32>) -> (tensor<*xi32>, tensor<*xi32>, tensor<*xi32>, tensor<*xf32>, tensor<*x!tfg.resource>, tensor<*xf32>)
+    %icat:2, %cicat = tfg.TensorArrayConcatV3(%ita#0, %iw#5) name("ifcat") {dtype = f32, element_shape_except0 = #tfg.shape<>} : (tensor<*x!tfg.resource>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xi64>)
+  }
+  tfg.func @cond_loop_c(%i: tensor<*xi32>, %j: tensor<*xi32>, %n: tensor<*xi32>, %x: tensor<*xf32>, %h: tensor<*x!tfg.resource>, %f: tensor<*xf32>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control, %c4: !tfg.control, %c5: !tfg.control) attributes {
+      inputs = [#tfg.arg<name = "i", type = i32>, #tfg.arg<name = "j", type = i32>, #tfg.arg<name = "n", type = i32>, #tfg.arg<name = "x", type = f32>, #tfg.arg<name = "h", type = !tfg.resource>, #tfg.arg<name = "f", type = f32>],
+      outputs = [#tfg.arg<name = "c", type = i1>]
+  } {
+    %lt, %clt = tfg.Less(%i, %n) name("lt") {T = i32} : (tensor<*xi32>, tensor<*xi32>) -> (tensor<*xi1>)
+    tfg.return(%lt : tensor<*xi1>)
+  }
+  tfg.func @cond_loop_b(%i: tensor<*xi32>, %j: tensor<*xi32>, %n: tensor<*xi32>, %x: tensor<*xf32>, %h: tensor<*x!tfg.resource>, %f: tensor<*xf32>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control, %c4: !tfg.control, %c5: !tfg.control) attributes {
+      inputs = [#tfg.arg<name = "i", type = i32>, #tfg.arg<name = "j", type = i32>, #tfg.arg<name = "n", type = i32>, #tfg.arg<name = "x", type = f32>, #tfg.arg<name = "h", type = !tfg.resource>, #tfg.arg<name = "f", type = f32>],
+      outputs = [#tfg.arg<name = "i2", type = i32>, #tfg.arg<name = "j2", type = i32>, #tfg.arg<name = "n2", type = i32>, #tfg.arg<name = "x2", type = f32>, #tfg.arg<name = "h2", type = !tfg.resource>, #tfg.arg<name = "f2", type = f32>]
+  } {
+    %one, %cone = tfg.Const name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+    %two, %ctwo = tfg.Const name("two") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
+    %zero, %czero = tfg.Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+    %m, %cm = tfg.FloorMod(%i, %two) name("m") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+    %even, %ceven = tfg.Equal(%m, %zero) name("even") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi1>)
+    %r:2, %cr = tfg.generic "If"(%even, %i, %j, %x, %h, %f) name("maybe") {Tcond = i1, Tin = [i32, i32, f32, !tfg.resource, f32], Tout = [i32, f32], then_branch = #tfg.func<"wr", {}>, else_branch = #tfg.func<"skip", {}>} : (tensor<*xi1>, tensor<*xi32>, tensor<*xi32>, tensor<*xf32>, tensor<*x!tfg.resource>, tensor<*xf32>) -> (tensor<*xi32>, tensor<*xf32>)
+    %i2, %ci2 = tfg.AddV2(%i, %one) name("next") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+    tfg.return(%i2, %r#0, %n, %x, %h, %r#1 : tensor<*xi32>, tensor<*xi32>, tensor<*xi32>, tensor<*xf32>, tensor<*x!tfg.resource>, tensor<*xf32>)
+  }
+  tfg.func @wr(%i: tensor<*xi32>, %j: tensor<*xi32>, %x: tensor<*xf32>, %h: tensor<*x!tfg.resource>, %f: tensor<*xf32>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control, %c4: !tfg.control) attributes {
+      inputs = [#tfg.arg<name = "i", type = i32>, #tfg.arg<name = "j", type = i32>, #tfg.arg<name = "x", type = f32>, #tfg.arg<name = "h", type = !tfg.resource>, #tfg.arg<name = "f", type = f32>],
+      outputs = [#tfg.arg<name = "j2", type = i32>, #tfg.arg<name = "f2", type = f32>]
+  } {
+    %one, %cone = tfg.Const name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+    %fi, %cfi = tfg.Cast(%i) name("fi") {DstT = f32, SrcT = i32, Truncate = false} : (tensor<*xi32>) -> (tensor<*xf32>)
+    %gt, %cgt = tfg.Greater(%x, %fi) name("gt") {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xi1>)
+    %where, %cwhere = tfg.Where(%gt) name("where") {T = i1} : (tensor<*xi1>) -> (tensor<*xi64>)
+    %kept, %ckept = tfg.GatherNd(%x, %where) name("kept") {Tindices = i64, Tparams = f32} : (tensor<*xf32>, tensor<*xi64>) -> (tensor<*xf32>)
+    %f2, %cf2 = tfg.TensorArrayWriteV3(%h, %j, %kept, %f) name("write") {T = f32} : (tensor<*x!tfg.resource>, tensor<*xi32>, tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+    %j2, %cj2 = tfg.AddV2(%j, %one) name("nextj") {T = i32} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+    tfg.return(%j2, %f2 : tensor<*xi32>, tensor<*xf32>)
+  }
+  tfg.func @skip(%i: tensor<*xi32>, %j: tensor<*xi32>, %x: tensor<*xf32>, %h: tensor<*x!tfg.resource>, %f: tensor<*xf32>, %c0: !tfg.control, %c1: !tfg.control, %c2: !tfg.control, %c3: !tfg.control, %c4: !tfg.control) attributes {
+      inputs = [#tfg.arg<name = "i", type = i32>, #tfg.arg<name = "j", type = i32>, #tfg.arg<name = "x", type = f32>, #tfg.arg<name = "h", type = !tfg.resource>, #tfg.arg<name = "f", type = f32>],
+      outputs = [#tfg.arg<name = "j2", type = i32>, #tfg.arg<name = "f2", type = f32>]
+  } {
+    tfg.return(%j, %f : tensor<*xi32>, tensor<*xf32>)
   }
   tfg.func @below_n(%i: tensor<*xi32>, %n: tensor<*xi32>, %v: tensor<*xf32>, %ctl_i: !tfg.control, %ctl_n: !tfg.control, %ctl_v: !tfg.control) attributes {
       inputs = [#tfg.arg<name = "i", type = i32>, #tfg.arg<name = "n", type = i32>, #tfg.arg<name = "v", type = f32>],
