@@ -609,6 +609,10 @@ LogicalResult lowerStridedSlice(Operation *node, ValueRange data,
     ++full;
   }
   SmallVector<int64_t> offsets, sizes, strides;
+  // Per dimension: the run-time begin and size of a dynamic dimension
+  // sliced in part (null when static or taken whole).
+  SmallVector<Value> runTimeBegin(rank), runTimeSize(rank);
+  Location loc = node->getLoc();
   bool anyNegative = false;
   for (int64_t i = 0; i < rank; ++i) {
     DenseDim &d = dense[i];
@@ -616,13 +620,45 @@ LogicalResult lowerStridedSlice(Operation *node, ValueRange data,
     if (d.stride == 0)
       return nodeError(node, "a stride is 0");
     if (type.isDynamicDim(i)) {
-      // A dynamic dimension can only be taken whole ([:] or [0:]).
-      if (d.shrink || d.stride != 1 || !d.endMasked ||
-          !(d.beginMasked || d.begin == 0))
+      // A dynamic dimension taken whole ([:] or [0:]) stays its own; a
+      // part of it with a positive stride is canonicalized at run time as
+      // TensorFlow does (negative begin/end count from the end, then
+      // clamped into [0, n]); a shrink or a negative stride needs it
+      // static.
+      bool whole = !d.shrink && d.stride == 1 && d.endMasked &&
+                   (d.beginMasked || d.begin == 0);
+      if (!whole && (d.shrink || d.stride < 0))
         return requireStaticDims(node, data[0], {i}, "input 0");
       offsets.push_back(0);
       sizes.push_back(ShapedType::kDynamic);
-      strides.push_back(1);
+      strides.push_back(d.stride);
+      if (whole)
+        continue;
+      auto index = [&](int64_t v) -> Value {
+        return arith::ConstantIndexOp::create(rewriter, loc, v);
+      };
+      Value size = sizeValue(rewriter, loc, dimSize(rewriter, loc, data[0], i));
+      auto canonical = [&](int64_t x, bool masked, bool isEnd) -> Value {
+        if (masked)
+          return isEnd ? size : index(0);
+        Value forward =
+            x < 0 ? arith::AddIOp::create(rewriter, loc, size, index(x))
+                        .getResult()
+                  : index(x);
+        return arith::MinSIOp::create(
+            rewriter, loc,
+            arith::MaxSIOp::create(rewriter, loc, forward, index(0)), size);
+      };
+      Value begin = canonical(d.begin, d.beginMasked, false);
+      Value end = canonical(d.end, d.endMasked, true);
+      Value extent = arith::DivSIOp::create(
+          rewriter, loc,
+          arith::AddIOp::create(
+              rewriter, loc, arith::SubIOp::create(rewriter, loc, end, begin),
+              index(d.stride - 1)),
+          index(d.stride));
+      runTimeBegin[i] = begin;
+      runTimeSize[i] = arith::MaxSIOp::create(rewriter, loc, extent, index(0));
       continue;
     }
     int64_t begin, end;
@@ -651,14 +687,27 @@ LogicalResult lowerStridedSlice(Operation *node, ValueRange data,
     strides.push_back(d.stride);
     anyNegative |= d.stride < 0;
   }
-  Location loc = node->getLoc();
   SmallVector<OpFoldResult> mixedSizes;
   for (auto [i, size] : llvm::enumerate(sizes))
-    mixedSizes.push_back(ShapedType::isDynamic(size)
+    mixedSizes.push_back(runTimeSize[i] ? OpFoldResult(runTimeSize[i])
+                         : ShapedType::isDynamic(size)
                              ? dimSize(rewriter, loc, data[0], i)
                              : OpFoldResult(rewriter.getIndexAttr(size)));
   Value sliced;
-  if (!anyNegative) {
+  if (llvm::any_of(runTimeBegin, [](Value v) { return bool(v); })) {
+    if (anyNegative)
+      return nodeError(node, "a negative stride next to a part of a dynamic "
+                             "dimension is not lowered");
+    SmallVector<OpFoldResult> mixedOffsets, mixedStrides;
+    for (int64_t i = 0; i < rank; ++i) {
+      mixedOffsets.push_back(
+          runTimeBegin[i] ? OpFoldResult(runTimeBegin[i])
+                          : OpFoldResult(rewriter.getIndexAttr(offsets[i])));
+      mixedStrides.push_back(rewriter.getIndexAttr(strides[i]));
+    }
+    sliced = tensor::ExtractSliceOp::create(
+        rewriter, loc, data[0], mixedOffsets, mixedSizes, mixedStrides);
+  } else if (!anyNegative) {
     sliced = extractSlice(rewriter, loc, data[0], offsets, mixedSizes, strides);
   } else { // out[i] = in[begin + i * stride]: an affine read map
     MLIRContext *context = rewriter.getContext();

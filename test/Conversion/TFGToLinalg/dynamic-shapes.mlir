@@ -108,14 +108,34 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// A slice of part of a dynamic dimension is refused (a whole one is fine).
+// A part of a dynamic dimension with a positive stride: begin and end are
+// canonicalized at run time (x[1:-1:2]: begin 1, end n - 1, both clamped
+// into [0, n]; size max(ceil((end - begin) / 2), 0)).
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x3xf32> {tfg.name = "x"}) -> (tensor<?x3xf32> {tfg.name = "ss"})
+// LINALG-LABEL: func.func @main(
+// LINALG: %[[N:.*]] = tensor.dim
+// LINALG: arith.addi %[[N]], %c-1
+// LINALG: arith.divsi
+// LINALG: tensor.extract_slice {{.*}} [2, 1] : tensor<?x3xf32> to tensor<?x3xf32>
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %b, %cb = tfg.Const name("b") {dtype = i32, value = dense<[1, 0]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %e, %ce = tfg.Const name("e") {dtype = i32, value = dense<[-1, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %st, %cst = tfg.Const name("st") {dtype = i32, value = dense<[2, 1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %s, %cs = tfg.StridedSlice(%x, %b, %e, %st) name("ss") {T = f32, Index = i32} : (tensor<?x3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// An index into a dynamic dimension (shrink) is refused: it might be
+// outside.
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
   %b, %cb = tfg.Const name("b") {dtype = i32, value = dense<[1, 0]> : tensor<2xi32>} : () -> (tensor<2xi32>)
   %e, %ce = tfg.Const name("e") {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
   %st, %cst = tfg.Const name("st") {dtype = i32, value = dense<[1, 1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
   // expected-error @+1 {{node 'ss' (StridedSlice): dimension 0 of input 0 (tensor<?x3xf32>) is dynamic}}
-  %s, %cs = tfg.StridedSlice(%x, %b, %e, %st) name("ss") {T = f32, Index = i32} : (tensor<?x3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %s, %cs = tfg.StridedSlice(%x, %b, %e, %st) name("ss") {T = f32, Index = i32, shrink_axis_mask = 1 : i64} : (tensor<?x3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
 }
 
 // -----
