@@ -177,13 +177,34 @@ void eraseFunctionBodies(ModuleOp module) {
       func.erase();
 }
 
+/// A growing TensorArray's flow is its data and lengths bundled
+/// (TensorListPatterns.cpp), which a function cannot return: the graph
+/// outputs an array's contents instead.
+LogicalResult refuseArrayOutputs(func::FuncOp func) {
+  WalkResult walk = func.walk([&](func::ReturnOp ret) {
+    for (auto [i, v] : llvm::enumerate(ret.getOperands())) {
+      if (!lowering::isGrowingArray(v.getType()))
+        continue;
+      auto name = func.getResultAttrOfType<StringAttr>(i, attrs::kName);
+      func.emitError() << "output '" << (name ? name.getValue() : "")
+                       << "' is a growing TensorArray's flow, not a tensor: "
+                          "output the array's contents (TensorArrayConcatV3, "
+                          "TensorArrayGatherV3)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 /// A module pass, not a function pass: If/While/Case nodes lower their
 /// branch and body functions, which are the function's siblings.
 struct ConvertTFGToLinalgPass
     : tfg::impl::ConvertTFGToLinalgBase<ConvertTFGToLinalgPass> {
   void runOnOperation() override {
     for (func::FuncOp func : functionsToLower(getOperation()))
-      if (failed(lowering::lowerTFGNodes(func)))
+      if (failed(lowering::lowerTFGNodes(func)) ||
+          failed(refuseArrayOutputs(func)))
         return signalPassFailure();
     eraseFunctionBodies(getOperation());
   }

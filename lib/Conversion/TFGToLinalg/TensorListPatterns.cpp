@@ -931,10 +931,17 @@ LogicalResult lowerGrowingWrite(Operation *node, ValueRange data,
   Value i = *index;
   SmallVector<OpFoldResult> rest = restSizes(rewriter, loc, value);
   if (unset) {
-    SmallVector<int64_t> empty{0};
-    for (int64_t d : valueType.getShape().drop_front())
+    // No rows yet, of the value's rank. Dimension 0 is dynamic like every
+    // array's (a static 0 would make the slices below invalid IR once
+    // their offsets fold to constants).
+    SmallVector<int64_t> empty{0}, shape{ShapedType::kDynamic};
+    for (int64_t d : valueType.getShape().drop_front()) {
       empty.push_back(ShapedType::isDynamic(d) ? 0 : d);
-    oldData = createEmpty(rewriter, loc, empty, valueType.getElementType());
+      shape.push_back(d);
+    }
+    oldData = tensor::CastOp::create(
+        rewriter, loc, RankedTensorType::get(shape, valueType.getElementType()),
+        createEmpty(rewriter, loc, empty, valueType.getElementType()));
   }
   Value one = indexConstant(rewriter, loc, 1);
   Value n = tensor::DimOp::create(rewriter, loc, lengths, 0);

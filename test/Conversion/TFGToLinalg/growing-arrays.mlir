@@ -1,4 +1,4 @@
-// RUN: tfg-opt %s --tfg-lower-to-linalg="dynamic-dims=true" | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-lower-to-linalg="dynamic-dims=true" | FileCheck %s
 
 // A growing TensorArray (dynamic_size) in straight-line code: its data and
 // lengths go from node to node bundled; no bundle is left after the
@@ -32,4 +32,23 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %size, %csize = tfg.generic "TensorArraySizeV3"(%ta#0, %w1) name("size") : (tensor<*x!tfg.resource>, tensor<*xf32>) -> (tensor<*xi32>)
   %read, %cread = tfg.generic "TensorArrayReadV3"(%ta#0, %one, %w1) name("read") {dtype = f32} : (tensor<*x!tfg.resource>, tensor<i32>, tensor<*xf32>) -> (tensor<*xf32>)
   %gather, %cgather = tfg.generic "TensorArrayGatherV3"(%ta#0, %ii, %w1) name("gather") {dtype = f32, element_shape = #tfg.shape<?x4>} : (tensor<*x!tfg.resource>, tensor<2xi32>, tensor<*xf32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// The first write into an array of unknown element shape gives it the
+// written rank; its data's dimension 0 stays dynamic (a static 0 made the
+// empty slices before and after the element invalid IR once folded), and
+// Concat returns the rows written: x itself once canonicalized.
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32> {tfg.name = "x"}) -> (tensor<?xf32> {tfg.name = "cat"}, tensor<?xi64> {tfg.name = "cat:1"})
+// CHECK: %[[DATA:.*]] = tensor.cast %[[X]] : tensor<4xf32> to tensor<?xf32>
+// CHECK: return %[[DATA]], %{{.*}} : tensor<?xf32>, tensor<?xi64>
+// CHECK-NOT: unrealized_conversion_cast
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<4>} : () -> (tensor<4xf32>)
+  %zero, %czero = tfg.Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %ta:2, %cta = tfg.TensorArrayV3(%zero) name("ta") {dtype = f32, dynamic_size = true, element_shape = #tfg.shape<*>} : (tensor<i32>) -> (tensor<*x!tfg.resource>, tensor<*xf32>)
+  %w, %cw = tfg.TensorArrayWriteV3(%ta#0, %zero, %x, %ta#1) name("w") {T = f32} : (tensor<*x!tfg.resource>, tensor<i32>, tensor<4xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %cat:2, %ccat = tfg.TensorArrayConcatV3(%ta#0, %w) name("cat") {dtype = f32, element_shape_except0 = #tfg.shape<>} : (tensor<*x!tfg.resource>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xi64>)
 }

@@ -248,3 +248,14 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %ta:2, %cta = tfg.TensorArrayV3(%n) name("ta") {dtype = f32, element_shape = #tfg.shape<4294967296x4294967296>} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
   %g, %cg = tfg.generic "TensorArrayGatherV3"(%ta#0, %r, %ta#1) name("g") {dtype = f32, element_shape = #tfg.shape<4294967296x4294967296>} : (tensor<!tfg.resource>, tensor<1xi32>, tensor<f32>) -> (tensor<*xf32>)
 }
+
+// -----
+
+// A growing array's flow is no tensor: the graph outputs its contents.
+// expected-error @+1 {{output 'w' is a growing TensorArray's flow, not a tensor: output the array's contents (TensorArrayConcatV3, TensorArrayGatherV3)}}
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<4>} : () -> (tensor<4xf32>)
+  %n, %cn = tfg.Const name("n") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %ta:2, %cta = tfg.TensorArrayV3(%n) name("ta") {dtype = f32, dynamic_size = true, element_shape = #tfg.shape<*>} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
+  %w, %cw = tfg.TensorArrayWriteV3(%ta#0, %n, %x, %ta#1) name("w") {T = f32} : (tensor<!tfg.resource>, tensor<i32>, tensor<4xf32>, tensor<f32>) -> (tensor<f32>)
+}
