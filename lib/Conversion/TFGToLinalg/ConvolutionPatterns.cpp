@@ -141,8 +141,10 @@ struct ConvLowering : OpConversionPattern<OpT> {
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange data = ValueRange(adaptor.getOperands())
                           .take_front(getDataOperands(op).size());
-    // The batch may be dynamic; the filter and the spatial and channel
-    // dimensions must be static (they size the windows and the padding).
+    // The batch and the spatial dimensions may be dynamic (an image resized
+    // at run time: its output size and SAME padding are computed at run
+    // time); the filter and the channels must be static (they size the
+    // windows and choose grouping).
     auto types = requireRankedOperands(op, data.take_front(1));
     if (failed(types) || failed(requireStaticOperands(op, data.slice(1, 1))))
       return failure();
@@ -154,7 +156,8 @@ struct ConvLowering : OpConversionPattern<OpT> {
     Value input = data[0], filter = data[1];
     if ((*types)[0].getRank() != 4 || (*types)[1].getRank() != 4)
       return nodeError(op, "input and filter must be 4-D");
-    if (failed(requireStaticDims(op, input, {1, 2, 3}, "input 0")))
+    if (failed(
+            requireStaticDims(op, input, {geometry->nchw ? 1 : 3}, "input 0")))
       return failure();
     Type elementType = (*types)[0].getElementType();
     if (!isa<FloatType>(elementType))
@@ -183,37 +186,41 @@ struct ConvLowering : OpConversionPattern<OpT> {
             op, "the output depth of filter " + typeStr((*types)[1]) +
                     " is not a multiple of the " + Twine(groups) + " groups");
     }
-    WindowDim dims[2];
+    MixedWindowDim dims[2];
     for (int i = 0; i < 2; ++i) {
-      auto dim = computeWindowDim(
-          op, geometry->padding, inType.getDimSize(1 + i), fShape[i],
-          geometry->stride[i], geometry->dilation[i],
-          geometry->explicitPad[i][0], geometry->explicitPad[i][1]);
+      auto dim = computeMixedWindowDim(
+          op, rewriter, loc, geometry->padding,
+          dimSize(rewriter, loc, input, 1 + i), fShape[i], geometry->stride[i],
+          geometry->dilation[i], geometry->explicitPad[i][0],
+          geometry->explicitPad[i][1]);
       if (failed(dim))
         return failure();
       dims[i] = *dim;
     }
     Value zero = createScalar(rewriter, loc, elementType, 0);
-    input = padConstant(rewriter, loc, input,
-                        {0, dims[0].padBefore, dims[1].padBefore, 0},
-                        {0, dims[0].padAfter, dims[1].padAfter, 0}, zero);
+    OpFoldResult zeroPad = rewriter.getIndexAttr(0);
+    input = padConstantMixed(
+        rewriter, loc, input,
+        {zeroPad, dims[0].padBefore, dims[1].padBefore, zeroPad},
+        {zeroPad, dims[0].padAfter, dims[1].padAfter, zeroPad}, zero);
     OpFoldResult n = dimSize(rewriter, loc, data[0], 0);
     int64_t c = fShape[2];
-    auto oh = rewriter.getIndexAttr(dims[0].outSize),
-         ow = rewriter.getIndexAttr(dims[1].outSize);
+    OpFoldResult oh = dims[0].outSize, ow = dims[1].outSize;
     auto strides = i64Elements(rewriter, geometry->stride);
     auto dilations = i64Elements(rewriter, geometry->dilation);
     Value result;
     if (groups > 1) {
       // The group loop slices the input with static sizes.
-      std::optional<int64_t> staticBatch = getConstantIntValue(n);
-      if (!staticBatch)
-        return nodeError(op, "a grouped convolution needs a static batch "
-                             "dimension, input 0 is " +
+      std::optional<int64_t> staticBatch = getConstantIntValue(n),
+                             staticH = getConstantIntValue(oh),
+                             staticW = getConstantIntValue(ow);
+      if (!staticBatch || !staticH || !staticW)
+        return nodeError(op, "a grouped convolution needs static batch and "
+                             "spatial dimensions, input 0 is " +
                                  typeStr(data[0].getType()));
-      result = groupedConvolution(
-          rewriter, loc, input, filter, groups,
-          {*staticBatch, dims[0].outSize, dims[1].outSize}, strides, dilations);
+      result = groupedConvolution(rewriter, loc, input, filter, groups,
+                                  {*staticBatch, *staticH, *staticW}, strides,
+                                  dilations);
     } else if (!Depthwise) {
       SmallVector<OpFoldResult> outShape{n, oh, ow,
                                          rewriter.getIndexAttr(fShape[3])};

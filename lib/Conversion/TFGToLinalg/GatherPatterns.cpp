@@ -19,11 +19,15 @@ using namespace mlir::tfg::lowering;
 
 namespace {
 
-Value clampedIndex(OpBuilder &b, Location l, Value raw, int64_t size) {
+Value clampedIndex(OpBuilder &b, Location l, Value raw, Value last) {
   Value i = arith::IndexCastOp::create(b, l, b.getIndexType(), raw);
   i = arith::MaxSIOp::create(b, l, i, arith::ConstantIndexOp::create(b, l, 0));
-  return arith::MinSIOp::create(b, l, i,
-                                arith::ConstantIndexOp::create(b, l, size - 1));
+  return arith::MinSIOp::create(b, l, i, last);
+}
+
+Value clampedIndex(OpBuilder &b, Location l, Value raw, int64_t size) {
+  return clampedIndex(b, l, raw,
+                      arith::ConstantIndexOp::create(b, l, size - 1));
 }
 
 /// Gather (axis 0) and GatherV2 (axis operand, batch_dims attr). With
@@ -33,8 +37,10 @@ Value clampedIndex(OpBuilder &b, Location l, Value raw, int64_t size) {
 ///     params[p0..p(axis-1), indices[p0..p(b-1), i(b)..i(ri-1)], q...]
 /// with the output shape params[:axis] + indices[b:] + params[axis+1:].
 /// The indices may have dynamic dimensions (Where's coordinates in
-/// boolean_mask), and so may the params but along the axis (it clamps the
-/// indices).
+/// boolean_mask), and so may the params (boolean_mask's flattened boxes):
+/// a dynamic axis clamps the indices to its run-time size, and when it is
+/// 0 at run time the output has no index entries (TensorFlow rejects any
+/// index then), so that nothing is read.
 LogicalResult lowerGather(Operation *node, ValueRange data,
                           ConversionPatternRewriter &rewriter) {
   auto types = requireRankedOperands(node, data.take_front(2));
@@ -51,8 +57,7 @@ LogicalResult lowerGather(Operation *node, ValueRange data,
   }
   RankedTensorType params = (*types)[0], indices = (*types)[1];
   auto axis = normalizeAxis(node, rawAxis, params.getRank());
-  if (failed(axis) ||
-      failed(requireStaticDims(node, data[0], {*axis}, "params")))
+  if (failed(axis))
     return failure();
   int64_t ri = indices.getRank();
   // TensorFlow's checks, in its order: batch_dims in [-rank(indices),
@@ -83,12 +88,30 @@ LogicalResult lowerGather(Operation *node, ValueRange data,
                                    typeStr(indices) + " differ");
   }
   int64_t gathered = ri - batchDims; // index dimensions in the output
+  // A scalar index into a dynamic axis has no output dimension that could
+  // be empty when the axis is.
+  if (gathered == 0 &&
+      failed(requireStaticDims(node, data[0], {*axis}, "params")))
+    return failure();
   Location loc = node->getLoc();
   SmallVector<OpFoldResult> paramSizes = getMixedSizes(rewriter, loc, data[0]);
   SmallVector<OpFoldResult> indexSizes = getMixedSizes(rewriter, loc, data[1]);
   SmallVector<OpFoldResult> shape(ArrayRef(paramSizes).take_front(*axis));
   shape.append(indexSizes.begin() + batchDims, indexSizes.end());
   shape.append(paramSizes.begin() + *axis + 1, paramSizes.end());
+  Value dynamicLast;
+  if (params.isDynamicDim(*axis)) {
+    Value size = sizeValue(rewriter, loc, paramSizes[*axis]);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    dynamicLast = arith::SubIOp::create(
+        rewriter, loc, size, arith::ConstantIndexOp::create(rewriter, loc, 1));
+    Value empty = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        size, zero);
+    shape[*axis] =
+        arith::SelectOp::create(rewriter, loc, empty, zero,
+                                sizeValue(rewriter, loc, shape[*axis]))
+            .getResult();
+  }
   Value paramsValue = data[0], indicesValue = data[1];
   Value result = buildElementwise(
       rewriter, loc, {}, shape, params.getElementType(),
@@ -101,7 +124,9 @@ LogicalResult lowerGather(Operation *node, ValueRange data,
         for (int64_t d = 0; d < *axis; ++d)
           where.push_back(linalg::IndexOp::create(b, l, d));
         Value raw = tensor::ExtractOp::create(b, l, indicesValue, at);
-        where.push_back(clampedIndex(b, l, raw, params.getDimSize(*axis)));
+        where.push_back(
+            dynamicLast ? clampedIndex(b, l, raw, dynamicLast)
+                        : clampedIndex(b, l, raw, params.getDimSize(*axis)));
         for (int64_t d = *axis + 1; d < params.getRank(); ++d)
           where.push_back(linalg::IndexOp::create(b, l, d - 1 + gathered));
         return tensor::ExtractOp::create(b, l, paramsValue, where);

@@ -869,8 +869,17 @@ Value lowering::reshapeTo(OpBuilder &b, Location loc, Value value,
       if (collapse)
         return tensor::CollapseShapeOp::create(b, loc, resultType, value,
                                                *groups);
-      return tensor::ExpandShapeOp::create(b, loc, resultType, value, *groups,
-                                           sizes);
+      // LLVM 22's expand-strided-metadata crashes on an expand_shape group
+      // with more than one dynamic dimension (llvm-project #186830, fixed
+      // in 23): such a group takes tensor.reshape below.
+      bool oneDynamicPerGroup = llvm::all_of(*groups, [&](const auto &group) {
+        return llvm::count_if(group, [&](int64_t d) {
+                 return resultType.isDynamicDim(d);
+               }) <= 1;
+      });
+      if (oneDynamicPerGroup)
+        return tensor::ExpandShapeOp::create(b, loc, resultType, value, *groups,
+                                             sizes);
     }
   }
   // Any reshape: tensor.reshape with the sizes as a shape tensor.
@@ -954,6 +963,97 @@ Value lowering::padConstant(OpBuilder &b, Location loc, Value value,
   return tensor::PadOp::create(
       b, loc, RankedTensorType::get(shape, type.getElementType()), value,
       lowOfr, highOfr, padValue);
+}
+
+FailureOr<MixedWindowDim> lowering::computeMixedWindowDim(
+    Operation *node, OpBuilder &b, Location loc, StringRef padding,
+    OpFoldResult inSize, int64_t kernel, int64_t stride, int64_t dilation,
+    int64_t explicitBefore, int64_t explicitAfter) {
+  if (std::optional<int64_t> staticSize = getConstantIntValue(inSize)) {
+    auto dim = computeWindowDim(node, padding, *staticSize, kernel, stride,
+                                dilation, explicitBefore, explicitAfter);
+    if (failed(dim))
+      return failure();
+    return MixedWindowDim{b.getIndexAttr(dim->padBefore),
+                          b.getIndexAttr(dim->padAfter),
+                          b.getIndexAttr(dim->outSize)};
+  }
+  // The checks of the static case that do not need the size.
+  if (failed(computeWindowDim(node, padding, (kernel - 1) * dilation + 1,
+                              kernel, stride, dilation, explicitBefore,
+                              explicitAfter)))
+    return failure();
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value in = sizeValue(b, loc, inSize), zero = index(0);
+  int64_t effective = (kernel - 1) * dilation + 1;
+  MixedWindowDim dim;
+  if (padding == "SAME") {
+    // Sizes are non-negative, so ceil(in / stride) is (in + stride - 1) /
+    // stride.
+    Value out = arith::DivUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, in, index(stride - 1)),
+        index(stride));
+    Value needed = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc,
+                              arith::SubIOp::create(b, loc, out, index(1)),
+                              index(stride)),
+        index(effective));
+    Value total = arith::MaxSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, needed, in), zero);
+    Value before = arith::DivUIOp::create(b, loc, total, index(2));
+    dim.padBefore = before;
+    dim.padAfter = arith::SubIOp::create(b, loc, total, before).getResult();
+    dim.outSize = out;
+    return dim;
+  }
+  dim.padBefore = b.getIndexAttr(explicitBefore);
+  dim.padAfter = b.getIndexAttr(explicitAfter);
+  Value padded =
+      arith::AddIOp::create(b, loc, in, index(explicitBefore + explicitAfter));
+  Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, padded,
+                                     index(effective));
+  Value out = arith::AddIOp::create(
+      b, loc,
+      arith::DivUIOp::create(
+          b, loc,
+          arith::SubIOp::create(
+              b, loc, arith::MaxSIOp::create(b, loc, padded, index(effective)),
+              index(effective)),
+          index(stride)),
+      index(1));
+  dim.outSize = arith::SelectOp::create(b, loc, fits, out, zero).getResult();
+  return dim;
+}
+
+Value lowering::padConstantMixed(OpBuilder &b, Location loc, Value value,
+                                 ArrayRef<OpFoldResult> low,
+                                 ArrayRef<OpFoldResult> high, Value padValue) {
+  SmallVector<int64_t> staticLow, staticHigh;
+  for (auto [l, h] : llvm::zip_equal(low, high)) {
+    std::optional<int64_t> cl = getConstantIntValue(l),
+                           ch = getConstantIntValue(h);
+    if (!cl || !ch)
+      break;
+    staticLow.push_back(*cl);
+    staticHigh.push_back(*ch);
+  }
+  if (staticLow.size() == low.size())
+    return padConstant(b, loc, value, staticLow, staticHigh, padValue);
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    std::optional<int64_t> cl = getConstantIntValue(low[d]),
+                           ch = getConstantIntValue(high[d]);
+    shape.push_back(type.isDynamicDim(d) || !cl || !ch
+                        ? ShapedType::kDynamic
+                        : type.getDimSize(d) + *cl + *ch);
+  }
+  return tensor::PadOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), value, low,
+      high, padValue);
 }
 
 DenseIntElementsAttr lowering::i64Elements(OpBuilder &b,
@@ -1197,9 +1297,28 @@ Value lowering::concatenate(OpBuilder &b, Location loc, ValueRange values,
       })) {
     // Shapes known element by element (Pack of a dynamic batch and -1)
     // stay so: Reshape reads their constant elements.
+    // A small computed piece next to them (boolean_mask's Pack(Prod(...))
+    // between slices of a Shape) is read element by element, so that the
+    // known elements around it stay visible.
     SmallVector<SmallVector<Value>> all;
     for (Value v : values) {
       all.push_back(knownElements(b, loc, v));
+      auto pieceType = cast<RankedTensorType>(v.getType());
+      constexpr int64_t kMaxExtractedElements = 16;
+      if (all.back().empty() && pieceType.hasStaticShape() &&
+          pieceType.getNumElements() <= kMaxExtractedElements) {
+        ArrayRef<int64_t> pieceShape = pieceType.getShape();
+        for (int64_t i = 0; i < pieceType.getNumElements(); ++i) {
+          SmallVector<Value> at(pieceShape.size());
+          int64_t rest = i;
+          for (int64_t d = (int64_t)pieceShape.size() - 1; d >= 0; --d) {
+            at[d] =
+                arith::ConstantIndexOp::create(b, loc, rest % pieceShape[d]);
+            rest /= pieceShape[d];
+          }
+          all.back().push_back(tensor::ExtractOp::create(b, loc, v, at));
+        }
+      }
       if (all.back().empty() &&
           cast<RankedTensorType>(v.getType()).getNumElements() != 0)
         all.clear();
@@ -1220,6 +1339,11 @@ Value lowering::concatenate(OpBuilder &b, Location loc, ValueRange values,
   Value result = createEmpty(b, loc, sizes, first.getElementType());
   OpFoldResult offset = b.getIndexAttr(0);
   for (Value v : values) {
+    // An empty piece inserts nothing (and its offset may be the end, which
+    // insert_slice's verifier rejects: boolean_mask's shape[2:] of a
+    // matrix).
+    if (llvm::is_contained(cast<RankedTensorType>(v.getType()).getShape(), 0))
+      continue;
     SmallVector<OpFoldResult> offsets(shape.size(), b.getIndexAttr(0)),
         strides(shape.size(), b.getIndexAttr(1));
     offsets[axis] = offset;

@@ -269,6 +269,43 @@ RankedTensorType refineUnsetList(Type loopType, Type written);
 /// A list of `type` whose elements are zeros (TensorFlow's value of unset
 /// elements).
 Value createZeroList(OpBuilder &b, Location loc, RankedTensorType type);
+
+/// A growing TensorArray (dynamic_size = true; docs/design.md, "Growing
+/// TensorArrays") is carried as two tensors: `data`, its elements joined
+/// along dimension 0 ([rows, rest...]), and `lengths`, each element's
+/// dimension 0 (tensor<?xi64>, one per element, 0 for an unwritten one).
+/// Where one value must stand for the array (a flow), the two are bundled
+/// by an unrealized_conversion_cast into a tensor of data's type with this
+/// encoding; control flow carries the parts (expandGrowingArrays). An array
+/// whose element shape is not known yet (nothing written, element_shape of
+/// unknown rank) has a tensor<0xdtype> data part and the "unset" encoding;
+/// the first Write gives it the written rank.
+inline constexpr llvm::StringLiteral kGrowingArrayEncoding =
+    "tfg.growing_array";
+inline constexpr llvm::StringLiteral kUnsetGrowingArrayEncoding =
+    "tfg.unset_growing_array";
+/// Either encoding.
+bool isGrowingArray(Type type);
+bool isUnsetGrowingArray(Type type);
+/// The types of the parts of a growing array of (bundle) type `type`:
+/// data, then lengths.
+SmallVector<Type, 2> growingArrayPartTypes(Type type);
+/// Bundles `data` and `lengths` into one value (unset: the unset encoding).
+Value bundleGrowingArray(OpBuilder &b, Location loc, Value data, Value lengths,
+                         bool unset);
+/// The data and lengths of a value made by bundleGrowingArray; failure when
+/// `value` was not made by it.
+FailureOr<std::pair<Value, Value>> unbundleGrowingArray(Value value);
+
+/// The type a loop variable (or a branch result) takes when it is `a` on
+/// one path and `b` on another: dimensions that differ become dynamic, an
+/// unset list or growing array takes the written type; null when the two
+/// cannot be one type (another rank, dtype or representation).
+Type joinLoweredTypes(Type a, Type b);
+/// `value` as `type`, a join of its own type (joinLoweredTypes):
+/// tensor.cast to the dynamic dimensions, zeros for an unset list, an
+/// empty array for an unset growing array.
+Value castToJoinedType(OpBuilder &b, Location loc, Value value, Type type);
 void populateNonMaxSuppressionPatterns(RewritePatternSet &patterns);
 
 /// A quantized Const's #tfg.tensor_proto as signless integers of the
@@ -294,10 +331,31 @@ FailureOr<WindowDim> computeWindowDim(Operation *node, StringRef padding,
                                       int64_t explicitBefore = 0,
                                       int64_t explicitAfter = 0);
 
+/// The same for a spatial dimension whose size may be known only at run
+/// time (a `?` image): a static `inSize` gives computeWindowDim's constants
+/// (as index attributes), a dynamic one index arithmetic with TensorFlow's
+/// formulas (SAME: out = ceil(in / stride), pad_total = max((out - 1) *
+/// stride + (kernel - 1) * dilation + 1 - in, 0), before = total / 2). An
+/// input smaller than the window gives an empty output at run time, where
+/// TensorFlow rejects it.
+struct MixedWindowDim {
+  OpFoldResult padBefore, padAfter, outSize;
+};
+FailureOr<MixedWindowDim>
+computeMixedWindowDim(Operation *node, OpBuilder &b, Location loc,
+                      StringRef padding, OpFoldResult inSize, int64_t kernel,
+                      int64_t stride, int64_t dilation,
+                      int64_t explicitBefore = 0, int64_t explicitAfter = 0);
+
 /// tensor.pad with a constant `padValue` scalar.
 Value padConstant(OpBuilder &b, Location loc, Value value,
                   ArrayRef<int64_t> low, ArrayRef<int64_t> high,
                   Value padValue);
+/// The same with padding amounts computed at run time (padConstant's code
+/// when they are all constants).
+Value padConstantMixed(OpBuilder &b, Location loc, Value value,
+                       ArrayRef<OpFoldResult> low, ArrayRef<OpFoldResult> high,
+                       Value padValue);
 
 /// The `fused_ops` epilogue of _FusedConv2D / FusedDepthwiseConv2dNative /
 /// _FusedMatMul on `x` (channels in dimension `channelDim`): BiasAdd,

@@ -248,7 +248,7 @@ Heap push(OpBuilder &b, Location l, const Heap &heap, const Entry &entry) {
 /// Takes the top entry out (the heap is not empty): the last entry sinks
 /// from the root past children that pop before it.
 std::pair<Entry, Heap> pop(OpBuilder &b, Location l, const Heap &heap,
-                           int64_t slots) {
+                           Value lastSlot) {
   Entry top = readEntry(b, l, heap, indexConst(b, l, 0));
   Value size = arith::SubIOp::create(b, l, heap.size, indexConst(b, l, 1));
   Entry last = readEntry(b, l, heap, size);
@@ -267,7 +267,6 @@ std::pair<Entry, Heap> pop(OpBuilder &b, Location l, const Heap &heap,
             indexConst(b, l, 1));
         Value right = arith::AddIOp::create(b, l, left, indexConst(b, l, 1));
         // Reads stay inside the tensors; slots past `size` are masked.
-        Value lastSlot = indexConst(b, l, slots - 1);
         Entry l0 =
             readEntry(b, l, h, arith::MinUIOp::create(b, l, left, lastSlot));
         Entry r0 =
@@ -325,31 +324,36 @@ struct Thresholds {
   Value iou, score, scale, isSoft;
 };
 
-/// The kernel's selection loop. `limit` (index) is min(max_output_size,
-/// capacity).
+/// The kernel's selection loop over the first `numBoxes` boxes (a run-time
+/// count when the boxes come out of Where). `limit` (index) is
+/// min(max_output_size, capacity).
 Selection buildSelection(OpBuilder &b, Location l, Value scores,
-                         int64_t capacity, bool withScores, Value limit,
-                         const Thresholds &t, Similarity &similarity) {
-  int64_t numBoxes = cast<RankedTensorType>(scores.getType()).getDimSize(0);
+                         OpFoldResult numBoxes, OpFoldResult capacity,
+                         bool withScores, Value limit, const Thresholds &t,
+                         Similarity &similarity) {
   Type scoreType = elementTypeOf(scores);
   Type index = b.getIndexType();
   Value zeroIndex = indexConst(b, l, 0), oneIndex = indexConst(b, l, 1);
   Selection none = {
-      createFilled(b, l, {capacity}, createScalar(b, l, b.getI32Type(), 0)),
-      withScores
-          ? createFilled(b, l, {capacity}, createScalar(b, l, scoreType, 0))
-          : Value(),
+      createFilled(b, l, SmallVector<OpFoldResult>{capacity},
+                   createScalar(b, l, b.getI32Type(), 0)),
+      withScores ? createFilled(b, l, SmallVector<OpFoldResult>{capacity},
+                                createScalar(b, l, scoreType, 0))
+                 : Value(),
       zeroIndex};
-  if (numBoxes == 0)
+  if (getConstantIntValue(numBoxes) == 0)
     return none;
 
   // Every box scoring above score_threshold enters the queue.
-  Heap empty = {
-      createFilled(b, l, {numBoxes}, createScalar(b, l, scoreType, 0)),
-      createFilled(b, l, {numBoxes}, zeroIndex),
-      createFilled(b, l, {numBoxes}, zeroIndex), zeroIndex};
+  SmallVector<OpFoldResult> slots{numBoxes};
+  Heap empty = {createFilled(b, l, slots, createScalar(b, l, scoreType, 0)),
+                createFilled(b, l, slots, zeroIndex),
+                createFilled(b, l, slots, zeroIndex), zeroIndex};
+  Value numBoxesValue = sizeValue(b, l, numBoxes);
+  // Only read once the heap has an entry, so numBoxes >= 1.
+  Value lastSlot = arith::SubIOp::create(b, l, numBoxesValue, oneIndex);
   auto fill = scf::ForOp::create(
-      b, l, zeroIndex, indexConst(b, l, numBoxes), oneIndex,
+      b, l, zeroIndex, numBoxesValue, oneIndex,
       ValueRange{empty.scores, empty.boxes, empty.begins, empty.size},
       [&](OpBuilder &b, Location l, Value box, ValueRange args) {
         Heap h = {args[0], args[1], args[2], args[3]};
@@ -393,7 +397,7 @@ Selection buildSelection(OpBuilder &b, Location l, Value scores,
         std::tie(heap, selection) = unpackState(args, withScores);
         Entry candidate;
         Heap rest; // the queue without the candidate
-        std::tie(candidate, rest) = pop(b, l, heap, numBoxes);
+        std::tie(candidate, rest) = pop(b, l, heap, lastSlot);
         similarity.setCandidate(b, l, candidate.box);
         // Compare with the boxes selected since the candidate's last turn,
         // newest first; stop at a hard suppression or once the score is
@@ -508,7 +512,9 @@ std::string floatStr(double value) {
 LogicalResult lowerNonMaxSuppression(Operation *node, const NmsRequest &r,
                                      ConversionPatternRewriter &rewriter) {
   Value boxesOrOverlaps = r.boxes ? r.boxes : r.overlaps;
-  auto types = requireStaticOperands(
+  // The number of boxes may be dynamic (boxes kept by Where, as MTCNN's
+  // candidates are); a box's 4 coordinates are static.
+  auto types = requireRankedOperands(
       node, ValueRange{boxesOrOverlaps, r.scores, r.maxOutputSize});
   if (failed(types))
     return failure();
@@ -525,10 +531,19 @@ LogicalResult lowerNonMaxSuppression(Operation *node, const NmsRequest &r,
   int64_t numBoxes = scoresType.getDimSize(0);
   StringRef what = r.boxes ? "boxes" : "overlaps";
   int64_t columns = r.boxes ? 4 : numBoxes;
-  if (boxesType.getRank() != 2 || boxesType.getDimSize(1) != columns ||
-      boxesType.getDimSize(0) != numBoxes)
-    return nodeError(node, what + " must be [" + Twine(numBoxes) + ", " +
-                               Twine(columns) + "] for " + Twine(numBoxes) +
+  // A dynamic count matches any other (compared at run time, below); the
+  // 4 coordinates of a box must be static.
+  auto matches = [](int64_t a, int64_t b) {
+    return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
+  };
+  std::string n = ShapedType::isDynamic(numBoxes) ? std::string("?")
+                                                  : std::to_string(numBoxes);
+  if (boxesType.getRank() != 2 ||
+      (r.boxes ? boxesType.getDimSize(1) != 4
+               : !matches(boxesType.getDimSize(1), columns)) ||
+      !matches(boxesType.getDimSize(0), numBoxes))
+    return nodeError(node, what + " must be [" + n + ", " +
+                               (r.boxes ? std::string("4") : n) + "] for " + n +
                                " scores, got " + typeStr(boxesType));
   if (boxesType.getElementType() != t)
     return nodeError(node, what + " are " + typeStr(boxesType) + ", scores " +
@@ -582,23 +597,70 @@ LogicalResult lowerNonMaxSuppression(Operation *node, const NmsRequest &r,
     return nodeError(node, "soft_nms_sigma is " + floatStr(*sigma) +
                                "; it must be >= 0");
 
-  // Every box is selected at most once: without padding, no more than
-  // num_boxes slots are needed.
-  int64_t capacity = r.padToMaxOutputSize ? *maxOutputSize
-                     : maxOutputSize      ? std::min(*maxOutputSize, numBoxes)
-                                          : numBoxes;
   OpBuilder &b = rewriter;
   Location l = node->getLoc();
+  // The boxes compared: num_boxes, or at run time the shortest of the
+  // dynamic counts (the boxes and the scores may come out of two Where
+  // ops over one mask; TensorFlow rejects unequal counts), so that no read
+  // leaves either tensor.
+  OpFoldResult boxCount = b.getIndexAttr(numBoxes);
+  if (ShapedType::isDynamic(numBoxes) || !boxesType.hasStaticShape()) {
+    SmallVector<Value> counts;
+    SmallVector<std::pair<Value, int64_t>> dims = {{r.scores, 0},
+                                                   {boxesOrOverlaps, 0}};
+    if (!r.boxes)
+      dims.push_back({boxesOrOverlaps, 1});
+    std::optional<int64_t> known;
+    for (auto [value, dim] : dims) {
+      auto type = cast<RankedTensorType>(value.getType());
+      if (!type.isDynamicDim(dim))
+        known = type.getDimSize(dim);
+    }
+    if (known) {
+      boxCount = b.getIndexAttr(*known);
+    } else {
+      std::optional<DimRoot> root;
+      bool sameRoot = true;
+      for (auto [value, dim] : dims) {
+        DimRoot other = traceDim(value, dim);
+        sameRoot &= !root || *root == other;
+        root = other;
+        counts.push_back(sizeValue(b, l, dimSize(b, l, value, dim)));
+      }
+      Value count = counts[0];
+      if (!sameRoot)
+        for (Value other : ArrayRef(counts).drop_front())
+          count = arith::MinSIOp::create(b, l, count, other);
+      boxCount = count;
+    }
+  }
+  // Every box is selected at most once: without padding, no more than
+  // num_boxes slots are needed.
+  std::optional<int64_t> staticCount = getConstantIntValue(boxCount);
+  OpFoldResult capacity =
+      r.padToMaxOutputSize ? OpFoldResult(b.getIndexAttr(*maxOutputSize))
+      : maxOutputSize && staticCount
+          ? OpFoldResult(b.getIndexAttr(std::min(*maxOutputSize, *staticCount)))
+      : maxOutputSize ? OpFoldResult(arith::MinSIOp::create(
+                                         b, l, indexConst(b, l, *maxOutputSize),
+                                         sizeValue(b, l, boxCount))
+                                         .getResult())
+                      : boxCount;
   Value limit;
   if (maxOutputSize) {
-    limit = indexConst(b, l, std::min(*maxOutputSize, capacity));
+    std::optional<int64_t> staticCapacity = getConstantIntValue(capacity);
+    limit = staticCapacity
+                ? indexConst(b, l, std::min(*maxOutputSize, *staticCapacity))
+                : arith::MinSIOp::create(b, l, indexConst(b, l, *maxOutputSize),
+                                         sizeValue(b, l, capacity))
+                      .getResult();
   } else {
     limit = arith::IndexCastOp::create(
         b, l, b.getIndexType(),
         tensor::ExtractOp::create(b, l, r.maxOutputSize, ValueRange{}));
     limit = arith::MinSIOp::create(
         b, l, arith::MaxSIOp::create(b, l, limit, indexConst(b, l, 0)),
-        indexConst(b, l, capacity));
+        sizeValue(b, l, capacity));
   }
   Thresholds thresholds;
   thresholds.iou = r.iouThreshold ? readScalar(b, l, r.iouThreshold, t)
@@ -631,8 +693,9 @@ LogicalResult lowerNonMaxSuppression(Operation *node, const NmsRequest &r,
     similarity = std::make_unique<BoxIou>(r.boxes);
   else
     similarity = std::make_unique<OverlapMatrix>(r.overlaps);
-  Selection selection = buildSelection(b, l, r.scores, capacity, r.returnScores,
-                                       limit, thresholds, *similarity);
+  Selection selection =
+      buildSelection(b, l, r.scores, boxCount, capacity, r.returnScores, limit,
+                     thresholds, *similarity);
 
   // Padded: the whole buffer; else its first `count` elements.
   auto result = [&](Value buffer) -> Value {

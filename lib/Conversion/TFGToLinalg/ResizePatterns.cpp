@@ -2,7 +2,10 @@
 //
 // One linalg.generic over the NHWC output; each element reads the input
 // with tensor.extract at the source coordinates TensorFlow's kernels
-// compute (align_corners, half_pixel_centers and the legacy mapping).
+// compute (align_corners, half_pixel_centers and the legacy mapping). The
+// resizes take a size computed at run time (MTCNN's image pyramid) and
+// images with dynamic dimensions; the scales are then computed at run
+// time in f32, as TensorFlow's CalculateResizeScale does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,16 +24,45 @@ struct ResizeLowering : OpConversionPattern<OpT> {
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange data = ValueRange(adaptor.getOperands()).take_front(2);
-    auto types = requireStaticOperands(op, data.take_front(1));
+    auto types = requireRankedOperands(op, data);
     if (failed(types))
       return failure();
-    auto size = requireConstantInts(op, data[1], "size");
-    if (failed(size))
-      return failure();
-    RankedTensorType type = (*types)[0];
-    if (type.getRank() != 4 || size->size() != 2)
+    RankedTensorType type = (*types)[0], sizeType = (*types)[1];
+    if (type.getRank() != 4 || sizeType.getRank() != 1 ||
+        sizeType.getDimSize(0) != 2 ||
+        !sizeType.getElementType().isSignlessInteger())
       return nodeError(op,
                        "images must be 4-D (NHWC) and size [height, width]");
+    Location loc = op.getLoc();
+    // The output size: constants stay static (TensorFlow rejects sizes
+    // that are not positive), a size computed at run time is clamped at 0
+    // (an empty output rather than a negative allocation).
+    SmallVector<Value> sizeValues;
+    auto partial = getPartialConstantInts(data[1], &sizeValues);
+    SmallVector<OpFoldResult> outSizes;
+    for (int64_t i = 0; i < 2; ++i) {
+      std::optional<int64_t> known =
+          succeeded(partial) ? (*partial)[i] : std::nullopt;
+      if (known) {
+        if (*known <= 0)
+          return nodeError(op, "size must be positive, not " + Twine(*known));
+        outSizes.push_back(rewriter.getIndexAttr(*known));
+        continue;
+      }
+      Value v = succeeded(partial)
+                    ? sizeValues[i]
+                    : tensor::ExtractOp::create(
+                          rewriter, loc, data[1],
+                          ValueRange{
+                              arith::ConstantIndexOp::create(rewriter, loc, i)})
+                          .getResult();
+      Value asIndex =
+          arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), v);
+      outSizes.push_back(arith::MaxSIOp::create(
+                             rewriter, loc, asIndex,
+                             arith::ConstantIndexOp::create(rewriter, loc, 0))
+                             .getResult());
+    }
     Type elementType = type.getElementType();
     if (!isa<FloatType>(elementType))
       return nodeError(op, "only float images are lowered");
@@ -40,17 +72,59 @@ struct ResizeLowering : OpConversionPattern<OpT> {
     };
     bool alignCorners = flag("align_corners"),
          halfPixel = flag("half_pixel_centers");
-    ArrayRef<int64_t> in = type.getShape();
-    SmallVector<int64_t> outShape{in[0], (*size)[0], (*size)[1], in[3]};
-    double scale[2];
-    for (int i = 0; i < 2; ++i) {
-      int64_t inSize = in[1 + i], outSize = outShape[1 + i];
-      scale[i] = alignCorners && outSize > 1
-                     ? float(inSize - 1) / float(outSize - 1)
-                     : float(inSize) / float(outSize);
-    }
     Value images = data[0];
-    Location loc = op.getLoc();
+    OpFoldResult inSizes[2] = {dimSize(rewriter, loc, images, 1),
+                               dimSize(rewriter, loc, images, 2)};
+    // Per axis: the scale and the last input index, constants when both
+    // sizes are static, else computed once before the loop.
+    std::optional<double> staticScale[2];
+    Value dynamicScale[2], dynamicLast[2];
+    for (int i = 0; i < 2; ++i) {
+      std::optional<int64_t> inSize = getConstantIntValue(inSizes[i]),
+                             outSize = getConstantIntValue(outSizes[i]);
+      if (inSize && outSize) {
+        staticScale[i] = alignCorners && *outSize > 1
+                             ? float(*inSize - 1) / float(*outSize - 1)
+                             : float(*inSize) / float(*outSize);
+        continue;
+      }
+      Type f32 = rewriter.getF32Type();
+      auto toF32 = [&](Value index) -> Value {
+        return arith::SIToFPOp::create(
+            rewriter, loc, f32,
+            arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
+                                       index));
+      };
+      Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      Value in = sizeValue(rewriter, loc, inSizes[i]),
+            out = sizeValue(rewriter, loc, outSizes[i]);
+      dynamicLast[i] = arith::SubIOp::create(rewriter, loc, in, one);
+      Value plain = arith::DivFOp::create(rewriter, loc, toF32(in), toF32(out));
+      if (alignCorners) {
+        Value corners = arith::DivFOp::create(
+            rewriter, loc, toF32(dynamicLast[i]),
+            toF32(arith::SubIOp::create(rewriter, loc, out, one)));
+        Value useCorners = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::sgt, out, one);
+        plain =
+            arith::SelectOp::create(rewriter, loc, useCorners, corners, plain);
+      }
+      dynamicScale[i] = plain;
+      // An empty input dimension has nothing to read: the output is empty
+      // there too (TensorFlow rejects it).
+      if (!inSize) {
+        Value empty = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::eq, in,
+            arith::ConstantIndexOp::create(rewriter, loc, 0));
+        outSizes[i] = arith::SelectOp::create(
+                          rewriter, loc, empty,
+                          arith::ConstantIndexOp::create(rewriter, loc, 0), out)
+                          .getResult();
+      }
+    }
+    SmallVector<OpFoldResult> outShape{dimSize(rewriter, loc, images, 0),
+                                       outSizes[0], outSizes[1],
+                                       dimSize(rewriter, loc, images, 3)};
     Value result = buildElementwise(
         rewriter, loc, {}, outShape, elementType,
         [&](OpBuilder &b, Location l, ValueRange) -> Value {
@@ -74,10 +148,14 @@ struct ResizeLowering : OpConversionPattern<OpT> {
                 arith::IndexCastOp::create(
                     b, l, b.getI64Type(),
                     linalg::IndexOp::create(b, l, 1 + i)));
-            Value last = index(in[1 + i] - 1);
+            Value last = staticScale[i]
+                             ? index(*getConstantIntValue(inSizes[i]) - 1)
+                             : dynamicLast[i];
+            Value scale =
+                staticScale[i] ? f32(*staticScale[i]) : dynamicScale[i];
             if (halfPixel)
               o = arith::AddFOp::create(b, l, o, f32(0.5));
-            Value src = arith::MulFOp::create(b, l, o, f32(scale[i]));
+            Value src = arith::MulFOp::create(b, l, o, scale);
             if (Bilinear) {
               if (halfPixel)
                 src = arith::SubFOp::create(b, l, src, f32(0.5));
@@ -140,12 +218,11 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange data = ValueRange(adaptor.getOperands()).take_front(4);
     // The number of boxes may be dynamic (boxes that come out of Where or
-    // NonMaxSuppression); the image sizes the coordinates and clamps, so
-    // it stays static.
+    // NonMaxSuppression), and so may the image's batch, height and width
+    // (MTCNN crops its input image, of any size): they then size the
+    // coordinates and the clamps at run time.
     auto types = requireRankedOperands(op, data.take_front(3));
     if (failed(types))
-      return failure();
-    if (failed(requireStaticDims(op, data[0], {0, 1, 2, 3}, "the image")))
       return failure();
     auto cropSize = requireConstantInts(op, data[3], "crop_size");
     if (failed(cropSize))
@@ -154,7 +231,8 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
                      boxInd = (*types)[2];
     if (image.getRank() != 4)
       return nodeError(op, "image " + typeStr(image) + " must be 4-D (NHWC)");
-    if (image.getDimSize(1) <= 0 || image.getDimSize(2) <= 0)
+    if ((!image.isDynamicDim(1) && image.getDimSize(1) <= 0) ||
+        (!image.isDynamicDim(2) && image.getDimSize(2) <= 0))
       return nodeError(op, "image " + typeStr(image) +
                                " must have a positive height and width");
     int64_t numBoxes = boxes.getRank() == 2 ? boxes.getDimSize(0) : -1;
@@ -174,10 +252,11 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
       return nodeError(op, "crop_size must be two positive integers "
                            "[crop_height, crop_width]");
     int64_t batch = image.getDimSize(0);
-    if (numBoxes != 0 && batch == 0)
+    if (numBoxes != 0 && batch == 0 && !image.isDynamicDim(0))
       return nodeError(op, "boxes crop an empty batch " + typeStr(image));
     // Known box indices are checked as TensorFlow does at run time.
-    if (DenseElementsAttr known = getConstantElements(data[2]))
+    if (DenseElementsAttr known = getConstantElements(data[2]);
+        known && !image.isDynamicDim(0))
       for (APInt value : known.getValues<APInt>())
         if (value.getSExtValue() < 0 || value.getSExtValue() >= batch)
           return nodeError(op, "box_ind " + Twine(value.getSExtValue()) +
@@ -191,7 +270,6 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
     if (auto value = op.getExtrapolationValue())
       extrapolation = value->convertToFloat();
     int64_t cropH = (*cropSize)[0], cropW = (*cropSize)[1];
-    int64_t imageH = image.getDimSize(1), imageW = image.getDimSize(2);
     Value imageValue = data[0], boxesValue = data[1], boxIndValue = data[2];
     // A dynamic count on either side is checked before the call when both
     // are the function's inputs; a count computed inside is not, so the
@@ -220,10 +298,42 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
                                           sizeValue(rewriter, loc, boxIndCount))
                                           .getResult());
     }
+    Type f32 = rewriter.getF32Type();
+    // Dynamic image dimensions: the last index of each (batch, height,
+    // width), and of height and width in f32 and f64 for the coordinates,
+    // computed once before the loop. An empty image has nothing to sample
+    // (TensorFlow rejects it): no crops then, so that nothing is read.
+    Value dynamicLast[3], dynamicLastF32[3], dynamicLastF64[3];
+    if (image.isDynamicDim(0) || image.isDynamicDim(1) ||
+        image.isDynamicDim(2)) {
+      Location loc = op.getLoc();
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0),
+            one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      Value anyEmpty;
+      for (int64_t d = 0; d < 3; ++d) {
+        if (!image.isDynamicDim(d))
+          continue;
+        Value size =
+            sizeValue(rewriter, loc, dimSize(rewriter, loc, imageValue, d));
+        dynamicLast[d] = arith::SubIOp::create(rewriter, loc, size, one);
+        Value asI64 = arith::IndexCastOp::create(
+            rewriter, loc, rewriter.getI64Type(), dynamicLast[d]);
+        dynamicLastF32[d] = arith::SIToFPOp::create(rewriter, loc, f32, asI64);
+        dynamicLastF64[d] = arith::SIToFPOp::create(
+            rewriter, loc, rewriter.getF64Type(), asI64);
+        Value empty = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::eq, size, zero);
+        anyEmpty = anyEmpty
+                       ? arith::OrIOp::create(rewriter, loc, anyEmpty, empty)
+                       : empty;
+      }
+      count = arith::SelectOp::create(rewriter, loc, anyEmpty, zero,
+                                      sizeValue(rewriter, loc, count))
+                  .getResult();
+    }
     SmallVector<OpFoldResult> outShape{
         count, rewriter.getIndexAttr(cropH), rewriter.getIndexAttr(cropW),
-        rewriter.getIndexAttr(image.getDimSize(3))};
-    Type f32 = rewriter.getF32Type();
+        dimSize(rewriter, op.getLoc(), imageValue, 3)};
     Value result = buildElementwise(
         rewriter, op.getLoc(), {}, outShape, f32,
         [&](OpBuilder &b, Location l, ValueRange) -> Value {
@@ -237,9 +347,15 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
           };
           // Clamped as a float first: fptosi of NaN or of a value out of
           // range is poison (maxnumf takes 0 for NaN).
-          auto clampIndex = [&](Value f, int64_t size) -> Value {
+          // The last index of image dimension `d` (1 height, 2 width).
+          auto lastF32 = [&](int64_t d) -> Value {
+            return image.isDynamicDim(d)
+                       ? dynamicLastF32[d]
+                       : constF32(double(image.getDimSize(d) - 1));
+          };
+          auto clampIndex = [&](Value f, int64_t d) -> Value {
             f = arith::MaxNumFOp::create(b, l, f, constF32(0));
-            f = arith::MinNumFOp::create(b, l, f, constF32(double(size - 1)));
+            f = arith::MinNumFOp::create(b, l, f, lastF32(d));
             return arith::IndexCastOp::create(
                 b, l, b.getIndexType(),
                 arith::FPToSIOp::create(b, l, b.getI64Type(), f));
@@ -251,15 +367,15 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
               tensor::ExtractOp::create(b, l, boxIndValue, box));
           batchIndex = arith::MinSIOp::create(
               b, l, arith::MaxSIOp::create(b, l, batchIndex, index(0)),
-              index(batch - 1));
+              image.isDynamicDim(0) ? dynamicLast[0] : index(batch - 1));
           // One axis: its source coordinate and whether it is inside.
-          auto coordinate = [&](int dim, int64_t crop, int64_t size,
-                                Value &inside) -> Value {
+          auto coordinate = [&](int dim, int64_t crop, Value &inside) -> Value {
+            int64_t imageDim = 1 + dim;
             Value c1 = tensor::ExtractOp::create(b, l, boxesValue,
                                                  ValueRange{box, index(dim)});
             Value c2 = tensor::ExtractOp::create(
                 b, l, boxesValue, ValueRange{box, index(dim + 2)});
-            Value last = constF32(double(size - 1));
+            Value last = lastF32(imageDim);
             Value in;
             if (crop > 1) {
               Value scale = arith::DivFOp::create(
@@ -280,7 +396,10 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
                   b, l,
                   arith::MulFOp::create(b, l, createScalar(b, l, f64, 0.5),
                                         sum),
-                  createScalar(b, l, f64, double(size - 1)));
+                  image.isDynamicDim(imageDim)
+                      ? dynamicLastF64[imageDim]
+                      : createScalar(b, l, f64,
+                                     double(image.getDimSize(imageDim) - 1)));
               in = arith::TruncFOp::create(b, l, f32, mid);
             }
             // Ordered comparisons: a NaN coordinate is outside.
@@ -293,8 +412,8 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
             return in;
           };
           Value insideY, insideX;
-          Value inY = coordinate(0, cropH, imageH, insideY);
-          Value inX = coordinate(1, cropW, imageW, insideX);
+          Value inY = coordinate(0, cropH, insideY);
+          Value inX = coordinate(1, cropW, insideX);
           auto read = [&](Value y, Value x) -> Value {
             Value v = tensor::ExtractOp::create(
                 b, l, imageValue, ValueRange{batchIndex, y, x, d});
@@ -306,10 +425,10 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
                   left = math::FloorOp::create(b, l, inX);
             Value yLerp = arith::SubFOp::create(b, l, inY, top),
                   xLerp = arith::SubFOp::create(b, l, inX, left);
-            Value y0 = clampIndex(top, imageH),
-                  y1 = clampIndex(math::CeilOp::create(b, l, inY), imageH),
-                  x0 = clampIndex(left, imageW),
-                  x1 = clampIndex(math::CeilOp::create(b, l, inX), imageW);
+            Value y0 = clampIndex(top, 1),
+                  y1 = clampIndex(math::CeilOp::create(b, l, inY), 1),
+                  x0 = clampIndex(left, 2),
+                  x1 = clampIndex(math::CeilOp::create(b, l, inX), 2);
             auto mix = [&](Value a, Value z, Value t) -> Value {
               return arith::AddFOp::create(
                   b, l, a,
@@ -320,8 +439,8 @@ struct CropAndResizeLowering : OpConversionPattern<CropAndResizeOp> {
             Value bottomValue = mix(read(y1, x0), read(y1, x1), xLerp);
             value = mix(topValue, bottomValue, yLerp);
           } else {
-            value = read(clampIndex(math::RoundOp::create(b, l, inY), imageH),
-                         clampIndex(math::RoundOp::create(b, l, inX), imageW));
+            value = read(clampIndex(math::RoundOp::create(b, l, inY), 1),
+                         clampIndex(math::RoundOp::create(b, l, inX), 2));
           }
           Value inside = arith::AndIOp::create(b, l, insideY, insideX);
           return arith::SelectOp::create(b, l, inside, value,

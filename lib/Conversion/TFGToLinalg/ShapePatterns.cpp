@@ -78,10 +78,54 @@ readShapeOperand(Operation *node, OpBuilder &b, Value shape, StringRef what,
   return sizes;
 }
 
+/// Replaces each run-time element of `sizes` (nullopt in `known`, not a
+/// traced dimension) by `v == -1 ? elements(input) / product of the others
+/// : v`, the others' -1 counting as 1 (TensorFlow allows one -1; a 0
+/// product gives 0 rather than a division by zero).
+void resolveRunTimeMinusOne(OpBuilder &b, Location loc, Value input,
+                            ArrayRef<std::optional<int64_t>> known,
+                            SmallVectorImpl<OpFoldResult> &sizes) {
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  SmallVector<int64_t> candidates;
+  for (auto [i, constant] : llvm::enumerate(known))
+    if (!constant && !traceDimScalar(cast<Value>(sizes[i])))
+      candidates.push_back(i);
+  if (candidates.empty())
+    return;
+  Value minusOne = index(-1);
+  OpFoldResult total = b.getIndexAttr(1);
+  for (OpFoldResult size : getMixedSizes(b, loc, input))
+    total = mulSizes(b, loc, total, size);
+  Value others = index(1);
+  for (OpFoldResult size : sizes) {
+    Value v = sizeValue(b, loc, size);
+    Value isMinusOne =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, minusOne);
+    others = arith::MulIOp::create(
+        b, loc, others,
+        arith::SelectOp::create(b, loc, isMinusOne, index(1), v));
+  }
+  Value safeOthers = arith::MaxSIOp::create(b, loc, others, index(1));
+  Value inferred =
+      arith::DivSIOp::create(b, loc, sizeValue(b, loc, total), safeOthers);
+  for (int64_t i : candidates) {
+    Value v = cast<Value>(sizes[i]);
+    Value isMinusOne =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, minusOne);
+    sizes[i] =
+        arith::SelectOp::create(b, loc, isMinusOne, inferred, v).getResult();
+  }
+}
+
 /// Reshape to a shape with run-time elements, or of an input with dynamic
 /// dimensions: the constant elements stay static; -1 is static when the
 /// shape's run-time elements are exactly the input's dynamic dimensions
-/// (Flatten: Pack(Shape(x)[0], -1)), else computed at run time.
+/// (Flatten: Pack(Shape(x)[0], -1)), else computed at run time. A run-time
+/// element that is not a dimension may itself be the -1 (a shape tensor
+/// computed from data): each such element is `-1 ? elements / product of
+/// the others : itself`.
 LogicalResult lowerDynamicReshape(Operation *node, ValueRange data,
                                   Rewriter &rewriter) {
   Location loc = node->getLoc();
@@ -149,6 +193,8 @@ LogicalResult lowerDynamicReshape(Operation *node, ValueRange data,
                                  sizeValue(rewriter, loc, others))
               .getResult();
     }
+  } else if (!allTraced) {
+    resolveRunTimeMinusOne(rewriter, loc, data[0], known, *sizes);
   }
   replaceNode(rewriter, node, reshapeTo(rewriter, loc, data[0], *sizes));
   return success();
@@ -476,6 +522,20 @@ LogicalResult lowerSlice(Operation *node, ValueRange data, Rewriter &rewriter) {
     offsets.push_back(offset);
     resultSizes.push_back(extent);
   }
+  // Constant offsets: extractSlice folds a slice of a constant or of a
+  // shape known element by element (mtcnn's Slice(Shape(x), [3], [1])
+  // before a Reshape) into its elements, which the Reshape then reads.
+  SmallVector<int64_t> staticOffsets;
+  for (OpFoldResult offset : offsets)
+    if (std::optional<int64_t> value = getConstantIntValue(offset))
+      staticOffsets.push_back(*value);
+  if ((int64_t)staticOffsets.size() == type.getRank()) {
+    SmallVector<int64_t> unit(type.getRank(), 1);
+    replaceNode(
+        rewriter, node,
+        extractSlice(rewriter, loc, data[0], staticOffsets, resultSizes, unit));
+    return success();
+  }
   SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
   replaceNode(rewriter, node,
               tensor::ExtractSliceOp::create(rewriter, loc, data[0], offsets,
@@ -549,6 +609,10 @@ LogicalResult lowerStridedSlice(Operation *node, ValueRange data,
     ++full;
   }
   SmallVector<int64_t> offsets, sizes, strides;
+  // Per dimension: the run-time begin and size of a dynamic dimension
+  // sliced in part (null when static or taken whole).
+  SmallVector<Value> runTimeBegin(rank), runTimeSize(rank);
+  Location loc = node->getLoc();
   bool anyNegative = false;
   for (int64_t i = 0; i < rank; ++i) {
     DenseDim &d = dense[i];
@@ -556,13 +620,45 @@ LogicalResult lowerStridedSlice(Operation *node, ValueRange data,
     if (d.stride == 0)
       return nodeError(node, "a stride is 0");
     if (type.isDynamicDim(i)) {
-      // A dynamic dimension can only be taken whole ([:] or [0:]).
-      if (d.shrink || d.stride != 1 || !d.endMasked ||
-          !(d.beginMasked || d.begin == 0))
+      // A dynamic dimension taken whole ([:] or [0:]) stays its own; a
+      // part of it with a positive stride is canonicalized at run time as
+      // TensorFlow does (negative begin/end count from the end, then
+      // clamped into [0, n]); a shrink or a negative stride needs it
+      // static.
+      bool whole = !d.shrink && d.stride == 1 && d.endMasked &&
+                   (d.beginMasked || d.begin == 0);
+      if (!whole && (d.shrink || d.stride < 0))
         return requireStaticDims(node, data[0], {i}, "input 0");
       offsets.push_back(0);
       sizes.push_back(ShapedType::kDynamic);
-      strides.push_back(1);
+      strides.push_back(d.stride);
+      if (whole)
+        continue;
+      auto index = [&](int64_t v) -> Value {
+        return arith::ConstantIndexOp::create(rewriter, loc, v);
+      };
+      Value size = sizeValue(rewriter, loc, dimSize(rewriter, loc, data[0], i));
+      auto canonical = [&](int64_t x, bool masked, bool isEnd) -> Value {
+        if (masked)
+          return isEnd ? size : index(0);
+        Value forward =
+            x < 0 ? arith::AddIOp::create(rewriter, loc, size, index(x))
+                        .getResult()
+                  : index(x);
+        return arith::MinSIOp::create(
+            rewriter, loc,
+            arith::MaxSIOp::create(rewriter, loc, forward, index(0)), size);
+      };
+      Value begin = canonical(d.begin, d.beginMasked, false);
+      Value end = canonical(d.end, d.endMasked, true);
+      Value extent = arith::DivSIOp::create(
+          rewriter, loc,
+          arith::AddIOp::create(
+              rewriter, loc, arith::SubIOp::create(rewriter, loc, end, begin),
+              index(d.stride - 1)),
+          index(d.stride));
+      runTimeBegin[i] = begin;
+      runTimeSize[i] = arith::MaxSIOp::create(rewriter, loc, extent, index(0));
       continue;
     }
     int64_t begin, end;
@@ -591,14 +687,27 @@ LogicalResult lowerStridedSlice(Operation *node, ValueRange data,
     strides.push_back(d.stride);
     anyNegative |= d.stride < 0;
   }
-  Location loc = node->getLoc();
   SmallVector<OpFoldResult> mixedSizes;
   for (auto [i, size] : llvm::enumerate(sizes))
-    mixedSizes.push_back(ShapedType::isDynamic(size)
+    mixedSizes.push_back(runTimeSize[i] ? OpFoldResult(runTimeSize[i])
+                         : ShapedType::isDynamic(size)
                              ? dimSize(rewriter, loc, data[0], i)
                              : OpFoldResult(rewriter.getIndexAttr(size)));
   Value sliced;
-  if (!anyNegative) {
+  if (llvm::any_of(runTimeBegin, [](Value v) { return bool(v); })) {
+    if (anyNegative)
+      return nodeError(node, "a negative stride next to a part of a dynamic "
+                             "dimension is not lowered");
+    SmallVector<OpFoldResult> mixedOffsets, mixedStrides;
+    for (int64_t i = 0; i < rank; ++i) {
+      mixedOffsets.push_back(
+          runTimeBegin[i] ? OpFoldResult(runTimeBegin[i])
+                          : OpFoldResult(rewriter.getIndexAttr(offsets[i])));
+      mixedStrides.push_back(rewriter.getIndexAttr(strides[i]));
+    }
+    sliced = tensor::ExtractSliceOp::create(
+        rewriter, loc, data[0], mixedOffsets, mixedSizes, mixedStrides);
+  } else if (!anyNegative) {
     sliced = extractSlice(rewriter, loc, data[0], offsets, mixedSizes, strides);
   } else { // out[i] = in[begin + i * stride]: an affine read map
     MLIRContext *context = rewriter.getContext();
@@ -672,25 +781,36 @@ LogicalResult lowerPad(Operation *node, ValueRange data, Rewriter &rewriter) {
   return success();
 }
 
-/// MirrorPad: out[o] = in[reflect(o - low)] per dimension.
+/// MirrorPad: out[o] = in[reflect(o - low)] per dimension. The paddings
+/// are constants; a dynamic dimension's size is read at run time, where
+/// the reflected index is also clamped into it (TensorFlow rejects
+/// paddings larger than the dimension).
 LogicalResult lowerMirrorPad(Operation *node, ValueRange data,
                              Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data.take_front(1));
+  REQUIRE_RANKED(types, node, data.take_front(1));
   RankedTensorType type = (*types)[0];
   auto pads = readPaddings(node, data[1], type.getRank());
   if (failed(pads))
     return failure();
   bool symmetric =
       node->getAttrOfType<StringAttr>("mode").getValue() == "SYMMETRIC";
-  SmallVector<int64_t> shape;
+  Location loc = node->getLoc();
+  SmallVector<OpFoldResult> shape;
+  SmallVector<Value> dynamicSize(type.getRank());
   for (int64_t d = 0; d < type.getRank(); ++d) {
+    OpFoldResult size = dimSize(rewriter, loc, data[0], d);
+    shape.push_back(
+        addSizes(rewriter, loc, size,
+                 rewriter.getIndexAttr(pads->first[d] + pads->second[d])));
+    if (type.isDynamicDim(d)) {
+      dynamicSize[d] = sizeValue(rewriter, loc, size);
+      continue;
+    }
     int64_t limit = type.getDimSize(d) - (symmetric ? 0 : 1);
     if (pads->first[d] > limit || pads->second[d] > limit)
       return nodeError(node, "paddings too large for MirrorPad in dimension " +
                                  Twine(d));
-    shape.push_back(type.getDimSize(d) + pads->first[d] + pads->second[d]);
   }
-  Location loc = node->getLoc();
   Value input = data[0];
   Value result = buildElementwise(
       rewriter, loc, {}, shape, type.getElementType(),
@@ -702,18 +822,35 @@ LogicalResult lowerMirrorPad(Operation *node, ValueRange data,
             return arith::ConstantIndexOp::create(b, l, v);
           };
           Value i = arith::SubIOp::create(b, l, o, c(pads->first[d]));
-          int64_t n = type.getDimSize(d);
           // i < 0: -i (REFLECT) or -i-1 (SYMMETRIC); i >= n: 2n-2-i or 2n-1-i.
           Value below =
               arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, c(0));
-          Value above =
-              arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, i, c(n));
           Value fromBelow =
               arith::SubIOp::create(b, l, c(symmetric ? -1 : 0), i);
-          Value fromAbove =
-              arith::SubIOp::create(b, l, c(2 * n - (symmetric ? 1 : 2)), i);
+          if (!dynamicSize[d]) {
+            int64_t n = type.getDimSize(d);
+            Value above =
+                arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, i, c(n));
+            Value fromAbove =
+                arith::SubIOp::create(b, l, c(2 * n - (symmetric ? 1 : 2)), i);
+            i = arith::SelectOp::create(b, l, below, fromBelow, i);
+            i = arith::SelectOp::create(b, l, above, fromAbove, i);
+            indices.push_back(i);
+            continue;
+          }
+          Value n = dynamicSize[d];
+          Value above =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, i, n);
+          Value fromAbove = arith::SubIOp::create(
+              b, l,
+              arith::SubIOp::create(b, l, arith::AddIOp::create(b, l, n, n),
+                                    c(symmetric ? 1 : 2)),
+              i);
           i = arith::SelectOp::create(b, l, below, fromBelow, i);
           i = arith::SelectOp::create(b, l, above, fromAbove, i);
+          i = arith::MinSIOp::create(b, l,
+                                     arith::MaxSIOp::create(b, l, i, c(0)),
+                                     arith::SubIOp::create(b, l, n, c(1)));
           indices.push_back(i);
         }
         return tensor::ExtractOp::create(b, l, input, indices);
@@ -723,23 +860,34 @@ LogicalResult lowerMirrorPad(Operation *node, ValueRange data,
 }
 
 /// Tile: [n0, n1] -> [1, n0, 1, n1] broadcast to [m0, n0, m1, n1] -> [m0*n0,
-/// m1*n1]. A dynamic n stays dynamic (m * n at run time); the multiples
-/// must be constants.
+/// m1*n1]. A dynamic n stays dynamic (m * n at run time). Multiples
+/// computed at run time (MTCNN tiles a 0 by Shape(scores)) make their
+/// dimensions dynamic; a negative one is taken as 0 there (TensorFlow
+/// rejects it).
 LogicalResult lowerTile(Operation *node, ValueRange data, Rewriter &rewriter) {
   REQUIRE_RANKED(types, node, data.take_front(1));
-  REQUIRE_INTS(multiples, node, data[1], "multiples");
+  SmallVector<std::optional<int64_t>> known;
+  auto multiples =
+      readShapeOperand(node, rewriter, data[1], "multiples", known);
+  if (failed(multiples))
+    return failure();
   RankedTensorType type = (*types)[0];
   if ((int64_t)multiples->size() != type.getRank())
     return nodeError(node, "multiples must have one value per dimension");
-  for (int64_t multiple : *multiples)
-    if (multiple < 0)
+  for (std::optional<int64_t> multiple : known)
+    if (multiple && *multiple < 0)
       return nodeError(node,
-                       "multiples has a negative value " + Twine(multiple));
+                       "multiples has a negative value " + Twine(*multiple));
   Location loc = node->getLoc();
   SmallVector<OpFoldResult> interleaved, broadcast, result;
   for (int64_t d = 0; d < type.getRank(); ++d) {
     OpFoldResult size = dimSize(rewriter, loc, data[0], d);
-    OpFoldResult multiple = rewriter.getIndexAttr((*multiples)[d]);
+    OpFoldResult multiple = (*multiples)[d];
+    if (!known[d] && !traceDimScalar(cast<Value>(multiple)))
+      multiple = arith::MaxSIOp::create(
+                     rewriter, loc, cast<Value>(multiple),
+                     arith::ConstantIndexOp::create(rewriter, loc, 0))
+                     .getResult();
     interleaved.append({rewriter.getIndexAttr(1), size});
     broadcast.append({multiple, size});
     result.push_back(mulSizes(rewriter, loc, multiple, size));
@@ -752,9 +900,12 @@ LogicalResult lowerTile(Operation *node, ValueRange data, Rewriter &rewriter) {
   return success();
 }
 
+/// BroadcastTo a constant shape. A dynamic input dimension is not
+/// broadcast (the elementwise rule): it takes the shape's size, which the
+/// runner checks when it is an input's dimension.
 LogicalResult lowerBroadcastTo(Operation *node, ValueRange data,
                                Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data.take_front(1));
+  REQUIRE_RANKED(types, node, data.take_front(1));
   REQUIRE_INTS(shape, node, data[1], "shape");
   auto merged = broadcastShapes((*types)[0].getShape(), *shape);
   if (failed(merged) || ArrayRef(*merged) != ArrayRef(*shape))
@@ -930,7 +1081,7 @@ LogicalResult lowerRange(Operation *node, ValueRange data, Rewriter &rewriter) {
 template <bool ToSpace>
 LogicalResult lowerDepthSpace(Operation *node, ValueRange data,
                               Rewriter &rewriter) {
-  REQUIRE_STATIC(types, node, data);
+  REQUIRE_RANKED(types, node, data);
   RankedTensorType type = (*types)[0];
   if (auto format = node->getAttrOfType<StringAttr>("data_format");
       format && format.getValue() != "NHWC")
@@ -939,23 +1090,45 @@ LogicalResult lowerDepthSpace(Operation *node, ValueRange data,
   ArrayRef<int64_t> s = type.getShape();
   if (type.getRank() != 4)
     return nodeError(node, "the input must be 4-D");
+  // The batch may be dynamic, and DepthToSpace's height and width (they
+  // only grow); the depth is split into blocks, and SpaceToDepth's height
+  // and width must divide by the block, so they stay static.
+  SmallVector<int64_t> mustBeStatic = {3};
+  if (!ToSpace)
+    mustBeStatic.append({1, 2});
+  if (failed(requireStaticDims(node, data[0], mustBeStatic, "input 0")))
+    return failure();
   Location loc = node->getLoc();
+  OpFoldResult n = dimSize(rewriter, loc, data[0], 0);
+  auto size = [&](int64_t v) -> OpFoldResult {
+    return rewriter.getIndexAttr(v);
+  };
   Value v;
   if (ToSpace) {
     if (s[3] % (bs * bs))
       return nodeError(node, "depth is not divisible by block_size^2");
     int64_t c = s[3] / (bs * bs);
-    v = reshapeTo(rewriter, loc, data[0], {s[0], s[1], s[2], bs, bs, c});
+    OpFoldResult h = dimSize(rewriter, loc, data[0], 1),
+                 w = dimSize(rewriter, loc, data[0], 2);
+    v = reshapeTo(
+        rewriter, loc, data[0],
+        SmallVector<OpFoldResult>{n, h, w, size(bs), size(bs), size(c)});
     v = transpose(rewriter, loc, v, {0, 1, 3, 2, 4, 5});
-    v = reshapeTo(rewriter, loc, v, {s[0], s[1] * bs, s[2] * bs, c});
+    v = reshapeTo(rewriter, loc, v,
+                  SmallVector<OpFoldResult>{
+                      n, mulSizes(rewriter, loc, h, size(bs)),
+                      mulSizes(rewriter, loc, w, size(bs)), size(c)});
   } else {
     if (s[1] % bs || s[2] % bs)
       return nodeError(node, "height/width are not divisible by block_size");
     v = reshapeTo(rewriter, loc, data[0],
-                  {s[0], s[1] / bs, bs, s[2] / bs, bs, s[3]});
+                  SmallVector<OpFoldResult>{n, size(s[1] / bs), size(bs),
+                                            size(s[2] / bs), size(bs),
+                                            size(s[3])});
     v = transpose(rewriter, loc, v, {0, 1, 3, 2, 4, 5});
     v = reshapeTo(rewriter, loc, v,
-                  {s[0], s[1] / bs, s[2] / bs, bs * bs * s[3]});
+                  SmallVector<OpFoldResult>{n, size(s[1] / bs), size(s[2] / bs),
+                                            size(bs * bs * s[3])});
   }
   replaceNode(rewriter, node, v);
   return success();

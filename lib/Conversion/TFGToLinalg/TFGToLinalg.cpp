@@ -131,6 +131,9 @@ LogicalResult lowering::lowerTFGNodes(func::FuncOp func,
                          math::MathDialect, scf::SCFDialect,
                          tensor::TensorDialect, func::FuncDialect>();
   target.addIllegalDialect<TFGDialect>();
+  // A growing TensorArray's flow bundles its data and lengths
+  // (TensorListPatterns.cpp); its readers take the bundle apart again.
+  target.addLegalOp<UnrealizedConversionCastOp>();
   // Returning lowered values, whose shapes may be dynamic; a TFG node's
   // result (even of a ranked type) is not lowered yet.
   target.addDynamicallyLegalOp<func::ReturnOp>([](func::ReturnOp op) {
@@ -174,13 +177,34 @@ void eraseFunctionBodies(ModuleOp module) {
       func.erase();
 }
 
+/// A growing TensorArray's flow is its data and lengths bundled
+/// (TensorListPatterns.cpp), which a function cannot return: the graph
+/// outputs an array's contents instead.
+LogicalResult refuseArrayOutputs(func::FuncOp func) {
+  WalkResult walk = func.walk([&](func::ReturnOp ret) {
+    for (auto [i, v] : llvm::enumerate(ret.getOperands())) {
+      if (!lowering::isGrowingArray(v.getType()))
+        continue;
+      auto name = func.getResultAttrOfType<StringAttr>(i, attrs::kName);
+      func.emitError() << "output '" << (name ? name.getValue() : "")
+                       << "' is a growing TensorArray's flow, not a tensor: "
+                          "output the array's contents (TensorArrayConcatV3, "
+                          "TensorArrayGatherV3)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 /// A module pass, not a function pass: If/While/Case nodes lower their
 /// branch and body functions, which are the function's siblings.
 struct ConvertTFGToLinalgPass
     : tfg::impl::ConvertTFGToLinalgBase<ConvertTFGToLinalgPass> {
   void runOnOperation() override {
     for (func::FuncOp func : functionsToLower(getOperation()))
-      if (failed(lowering::lowerTFGNodes(func)))
+      if (failed(lowering::lowerTFGNodes(func)) ||
+          failed(refuseArrayOutputs(func)))
         return signalPassFailure();
     eraseFunctionBodies(getOperation());
   }
@@ -214,7 +238,7 @@ struct InferShapesPass : tfg::impl::InferShapesBase<InferShapesPass> {
         return;
       for (auto [result, type] : llvm::zip(getDataResults(op), it->second))
         if (auto ranked = dyn_cast_or_null<RankedTensorType>(type))
-          if (isa<TensorType>(result.getType()) &&
+          if (!ranked.getEncoding() && isa<TensorType>(result.getType()) &&
               cast<TensorType>(result.getType()).getElementType() ==
                   ranked.getElementType() &&
               succeeded(verifyCompatibleShape(result.getType(), ranked)))

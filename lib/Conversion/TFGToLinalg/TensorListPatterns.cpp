@@ -22,6 +22,12 @@
 // indices are clamped into range (TensorFlow's kernels fail instead), as
 // Gather's are.
 //
+// Growing TensorArrays (dynamic_size = true) are the exception: their
+// elements may differ in dimension 0 and their number is known at run time
+// only, so they are carried as two tensors, the elements joined along
+// dimension 0 (data) and each element's length (lengths); see "Growing
+// TensorArrays" in docs/design.md and the lowerGrowing* functions.
+//
 //===----------------------------------------------------------------------===//
 
 #include "LoweringUtils.h"
@@ -63,6 +69,108 @@ Value lowering::createZeroList(OpBuilder &b, Location loc,
                       createScalar(b, loc, type.getElementType(), 0));
 }
 
+static bool hasEncoding(Type type, StringRef name) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  auto encoding =
+      ranked ? dyn_cast_or_null<StringAttr>(ranked.getEncoding()) : nullptr;
+  return encoding && encoding.getValue() == name;
+}
+
+bool lowering::isGrowingArray(Type type) {
+  return hasEncoding(type, kGrowingArrayEncoding) ||
+         hasEncoding(type, kUnsetGrowingArrayEncoding);
+}
+
+bool lowering::isUnsetGrowingArray(Type type) {
+  return hasEncoding(type, kUnsetGrowingArrayEncoding);
+}
+
+static RankedTensorType withoutEncoding(RankedTensorType type) {
+  return RankedTensorType::get(type.getShape(), type.getElementType());
+}
+
+static RankedTensorType lengthsType(MLIRContext *context) {
+  return RankedTensorType::get({ShapedType::kDynamic},
+                               IntegerType::get(context, 64));
+}
+
+SmallVector<Type, 2> lowering::growingArrayPartTypes(Type type) {
+  auto ranked = cast<RankedTensorType>(type);
+  return {withoutEncoding(ranked), lengthsType(type.getContext())};
+}
+
+Value lowering::bundleGrowingArray(OpBuilder &b, Location loc, Value data,
+                                   Value lengths, bool unset) {
+  auto dataType = cast<RankedTensorType>(data.getType());
+  auto type =
+      RankedTensorType::get(dataType.getShape(), dataType.getElementType(),
+                            b.getStringAttr(unset ? kUnsetGrowingArrayEncoding
+                                                  : kGrowingArrayEncoding));
+  return UnrealizedConversionCastOp::create(b, loc, TypeRange{type},
+                                            ValueRange{data, lengths})
+      .getResult(0);
+}
+
+FailureOr<std::pair<Value, Value>> lowering::unbundleGrowingArray(Value value) {
+  auto cast = value.getDefiningOp<UnrealizedConversionCastOp>();
+  if (!cast || !isGrowingArray(value.getType()) || cast.getNumOperands() != 2)
+    return failure();
+  return std::make_pair(cast.getOperand(0), cast.getOperand(1));
+}
+
+Type lowering::joinLoweredTypes(Type a, Type b) {
+  if (a == b)
+    return a;
+  if (RankedTensorType list = refineUnsetList(a, b))
+    return list;
+  if (RankedTensorType list = refineUnsetList(b, a))
+    return list;
+  auto ra = dyn_cast<RankedTensorType>(a);
+  auto rb = dyn_cast<RankedTensorType>(b);
+  if (!ra || !rb || ra.getElementType() != rb.getElementType())
+    return {};
+  // An array nothing was written to yet takes the written representation.
+  if (isUnsetGrowingArray(ra) && isGrowingArray(rb))
+    return rb;
+  if (isUnsetGrowingArray(rb) && isGrowingArray(ra))
+    return ra;
+  if (ra.getEncoding() != rb.getEncoding() || ra.getRank() != rb.getRank() ||
+      isUnsetList(ra) || isUnsetGrowingArray(ra))
+    return {};
+  SmallVector<int64_t> shape;
+  for (auto [x, y] : llvm::zip(ra.getShape(), rb.getShape()))
+    shape.push_back(x == y ? x : ShapedType::kDynamic);
+  return RankedTensorType::get(shape, ra.getElementType(), ra.getEncoding());
+}
+
+Value lowering::castToJoinedType(OpBuilder &b, Location loc, Value value,
+                                 Type type) {
+  if (value.getType() == type)
+    return value;
+  auto target = cast<RankedTensorType>(type);
+  if (isUnsetList(value.getType()))
+    return createZeroList(b, loc, target);
+  if (isGrowingArray(value.getType())) {
+    auto parts = unbundleGrowingArray(value);
+    assert(succeeded(parts) && "a growing array is always bundled");
+    RankedTensorType dataType = withoutEncoding(target);
+    Value data = parts->first;
+    if (isUnsetGrowingArray(value.getType())) {
+      // No element was written: zero rows of the written rank.
+      SmallVector<int64_t> empty;
+      for (int64_t d : dataType.getShape())
+        empty.push_back(ShapedType::isDynamic(d) ? 0 : d);
+      empty[0] = 0;
+      data = createEmpty(b, loc, empty, dataType.getElementType());
+    }
+    if (data.getType() != dataType)
+      data = tensor::CastOp::create(b, loc, dataType, data);
+    return bundleGrowingArray(b, loc, data, parts->second,
+                              isUnsetGrowingArray(target));
+  }
+  return tensor::CastOp::create(b, loc, target, value);
+}
+
 namespace {
 
 /// A shape as TensorFlow's element_shape gives it: nullopt is an unknown
@@ -79,7 +187,7 @@ bool isCompatible(const PartialShape &shape, ArrayRef<int64_t> actual) {
   if (shape->size() != actual.size())
     return false;
   for (auto [want, have] : llvm::zip(*shape, actual))
-    if (want >= 0 && want != have)
+    if (want >= 0 && !ShapedType::isDynamic(have) && want != have)
       return false;
   return true;
 }
@@ -124,12 +232,22 @@ Type dtypeAttr(Operation *node, StringRef name) {
 /// A lowered list operand: a static tensor of rank >= 1 (or an unset list).
 FailureOr<RankedTensorType> requireList(Operation *node, Value list,
                                         StringRef what) {
-  RankedTensorType type = getStaticType(list);
-  if (!type || type.getRank() < 1)
+  auto ranked = dyn_cast<RankedTensorType>(list.getType());
+  if (!ranked || ranked.getRank() < 1)
     return nodeError(node, "its " + what + " is " + typeStr(list.getType()) +
                                ", not a list (a TensorList or a "
                                "TensorArray's flow)");
-  return type;
+  // A loop whose body changes a list's length (PushBack) or its elements'
+  // shape gives it dynamic dimensions (ControlFlowPatterns.cpp).
+  if (ranked.isDynamicDim(0))
+    return nodeError(node, "its " + what + " is " + typeStr(ranked) +
+                               ": a list whose length changes at run time "
+                               "(PushBack in a loop) is not lowered");
+  if (!ranked.hasStaticShape())
+    return nodeError(node, "its " + what + " is " + typeStr(ranked) +
+                               ": a list whose element shape changes at run "
+                               "time is not lowered");
+  return ranked;
 }
 
 ArrayRef<int64_t> elementShapeOf(RankedTensorType list) {
@@ -582,9 +700,9 @@ LogicalResult lowerElementShape(Operation *node, ValueRange data,
 }
 
 /// TensorListPushBack: a list one longer. Its length is static where the
-/// graph is straight-line; inside a loop body the list would grow every
-/// iteration, which the While lowering reports (a loop variable whose shape
-/// changes).
+/// graph is straight-line; inside a loop body the list grows every
+/// iteration, so the While lowering makes its length dynamic, which the
+/// list ops refuse (requireList).
 LogicalResult lowerPushBack(Operation *node, ValueRange data,
                             ConversionPatternRewriter &rewriter) {
   auto type = requireList(node, data[0], "input_handle");
@@ -637,6 +755,458 @@ LogicalResult lowerPopBack(Operation *node, ValueRange data,
 }
 
 //===----------------------------------------------------------------------===//
+// Growing TensorArrays (dynamic_size = true): data + lengths
+//===----------------------------------------------------------------------===//
+
+Value indexConstant(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// The parts of a growing array operand, or an error naming the node.
+FailureOr<std::pair<Value, Value>> growingParts(Operation *node, Value flow) {
+  auto parts = unbundleGrowingArray(flow);
+  if (failed(parts))
+    return nodeError(node, "its flow " + typeStr(flow.getType()) +
+                               " does not come from a growing TensorArray");
+  return parts;
+}
+
+/// A scalar integer operand as an `index`, negative values taken as 0
+/// (TensorFlow fails on a negative index).
+FailureOr<Value> nonNegativeIndex(Operation *node, OpBuilder &b, Value index) {
+  auto type = dyn_cast<RankedTensorType>(index.getType());
+  if (!type || !type.hasStaticShape() || type.getNumElements() != 1 ||
+      !isa<IntegerType>(type.getElementType()))
+    return nodeError(node, "its index is " + typeStr(index.getType()) +
+                               ", not an integer scalar");
+  Location loc = node->getLoc();
+  SmallVector<Value> at(type.getRank(), indexConstant(b, loc, 0));
+  Value raw = tensor::ExtractOp::create(b, loc, index, at);
+  Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), raw);
+  return Value(arith::MaxSIOp::create(b, loc, i, indexConstant(b, loc, 0)));
+}
+
+Value lengthAt(OpBuilder &b, Location loc, Value lengths, Value j) {
+  Value raw = tensor::ExtractOp::create(b, loc, lengths, ValueRange{j});
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), raw);
+}
+
+/// Where element `i` starts in the data (the sum of the lengths before it)
+/// and its length (0 when i is past the end): one pass over the lengths.
+std::pair<Value, Value> elementSpan(OpBuilder &b, Location loc, Value lengths,
+                                    Value i) {
+  Value zero = indexConstant(b, loc, 0);
+  Value n = tensor::DimOp::create(b, loc, lengths, 0);
+  auto loop = scf::ForOp::create(
+      b, loc, zero, n, indexConstant(b, loc, 1), ValueRange{zero, zero},
+      [&](OpBuilder &nb, Location l, Value j, ValueRange acc) {
+        Value length = lengthAt(nb, l, lengths, j);
+        Value before =
+            arith::CmpIOp::create(nb, l, arith::CmpIPredicate::ult, j, i);
+        Value at = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::eq, j, i);
+        Value offset = arith::AddIOp::create(
+            nb, l, acc[0],
+            arith::SelectOp::create(nb, l, before, length,
+                                    indexConstant(nb, l, 0)));
+        Value own = arith::SelectOp::create(nb, l, at, length, acc[1]);
+        scf::YieldOp::create(nb, l, ValueRange{offset, own});
+      });
+  return {loop.getResult(0), loop.getResult(1)};
+}
+
+/// Rows [offset, offset + count) of `data`, its other dimensions `rest`.
+Value dataRows(OpBuilder &b, Location loc, Value data, OpFoldResult offset,
+               OpFoldResult count, ArrayRef<OpFoldResult> rest) {
+  SmallVector<OpFoldResult> offsets(rest.size() + 1, b.getIndexAttr(0));
+  offsets[0] = offset;
+  SmallVector<OpFoldResult> sizes{count};
+  sizes.append(rest.begin(), rest.end());
+  SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(b, loc, data, offsets, sizes, strides);
+}
+
+Value insertRows(OpBuilder &b, Location loc, Value rows, Value into,
+                 OpFoldResult offset) {
+  auto type = cast<RankedTensorType>(rows.getType());
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+  offsets[0] = offset;
+  SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+  return tensor::InsertSliceOp::create(b, loc, rows, into, offsets,
+                                       getMixedSizes(b, loc, rows), strides);
+}
+
+/// The dimensions after the first of `value`.
+SmallVector<OpFoldResult> restSizes(OpBuilder &b, Location loc, Value value) {
+  SmallVector<OpFoldResult> sizes = getMixedSizes(b, loc, value);
+  sizes.erase(sizes.begin());
+  return sizes;
+}
+
+/// TensorArrayV3 with dynamic_size: `size` unwritten elements (length 0),
+/// no rows.
+LogicalResult lowerGrowingArray(Operation *node, int64_t size, Type dtype,
+                                const PartialShape &element,
+                                ConversionPatternRewriter &rewriter) {
+  Location loc = node->getLoc();
+  if (element && element->empty())
+    return nodeError(node, "dynamic_size is true and the elements are "
+                           "scalars: a growing array is carried as its "
+                           "elements joined along dimension 0, which needs "
+                           "elements of rank >= 1");
+  SmallVector<int64_t> empty{0}, shape{ShapedType::kDynamic};
+  if (element)
+    for (int64_t d : ArrayRef<int64_t>(*element).drop_front()) {
+      empty.push_back(d < 0 ? 0 : d);
+      shape.push_back(d < 0 ? ShapedType::kDynamic : d);
+    }
+  Value data = createEmpty(rewriter, loc, empty, dtype);
+  if (element)
+    data = tensor::CastOp::create(rewriter, loc,
+                                  RankedTensorType::get(shape, dtype), data);
+  Value lengths = createZeroList(
+      rewriter, loc, RankedTensorType::get({size}, rewriter.getI64Type()));
+  lengths = tensor::CastOp::create(rewriter, loc,
+                                   lengthsType(rewriter.getContext()), lengths);
+  Value handle = intConstant(rewriter, loc, {0}, {}, rewriter.getI32Type());
+  replaceNode(rewriter, node,
+              {handle, bundleGrowingArray(rewriter, loc, data, lengths,
+                                          /*unset=*/!element)});
+  return success();
+}
+
+/// Write(index, value) into a growing array: element `index` becomes
+/// `value`, the array grows to index + 1 elements when it is shorter (the
+/// elements between unwritten), and the data takes the value's rows in
+/// the element's place. In the TF1 idiom (index = the loop counter) this
+/// appends.
+LogicalResult lowerGrowingWrite(Operation *node, ValueRange data,
+                                ConversionPatternRewriter &rewriter) {
+  auto parts = growingParts(node, data[3]);
+  if (failed(parts))
+    return failure();
+  auto [oldData, lengths] = *parts;
+  Value value = data[2];
+  auto valueType = dyn_cast<RankedTensorType>(value.getType());
+  auto dataType = cast<RankedTensorType>(oldData.getType());
+  if (!valueType || valueType.getRank() < 1)
+    return nodeError(node, "writes " + typeStr(value.getType()) +
+                               " into a growing TensorArray (dynamic_size "
+                               "= true), which holds elements of rank >= 1 "
+                               "(joined along dimension 0)");
+  if (valueType.getElementType() != dataType.getElementType())
+    return nodeError(node, "writes " + typeStr(valueType) +
+                               " into an array of " +
+                               typeStr(dataType.getElementType()));
+  bool unset = isUnsetGrowingArray(data[3].getType());
+  if (!unset) {
+    bool compatible = dataType.getRank() == valueType.getRank();
+    for (int64_t d = 1; compatible && d < valueType.getRank(); ++d)
+      compatible = dataType.isDynamicDim(d) || valueType.isDynamicDim(d) ||
+                   dataType.getDimSize(d) == valueType.getDimSize(d);
+    if (!compatible)
+      return nodeError(node, "writes " + typeStr(valueType) +
+                                 " into a growing array of elements " +
+                                 typeStr(withoutEncoding(dataType)) +
+                                 ": its elements may differ in dimension 0 "
+                                 "only");
+  }
+  Location loc = node->getLoc();
+  if (!unset) {
+    // The array's static dimensions hold for every element (TensorFlow
+    // checks a write against the array's element shape): a value dynamic
+    // there takes them, so that the array keeps its static type.
+    SmallVector<int64_t> shape(valueType.getShape());
+    for (int64_t d = 1; d < valueType.getRank(); ++d)
+      if (!dataType.isDynamicDim(d))
+        shape[d] = dataType.getDimSize(d);
+    auto refined = RankedTensorType::get(shape, valueType.getElementType());
+    if (refined != valueType) {
+      value = tensor::CastOp::create(rewriter, loc, refined, value);
+      valueType = refined;
+    }
+  }
+  auto index = nonNegativeIndex(node, rewriter, data[1]);
+  if (failed(index))
+    return failure();
+  Value i = *index;
+  SmallVector<OpFoldResult> rest = restSizes(rewriter, loc, value);
+  if (unset) {
+    // No rows yet, of the value's rank. Dimension 0 is dynamic like every
+    // array's (a static 0 would make the slices below invalid IR once
+    // their offsets fold to constants).
+    SmallVector<int64_t> empty{0}, shape{ShapedType::kDynamic};
+    for (int64_t d : valueType.getShape().drop_front()) {
+      empty.push_back(ShapedType::isDynamic(d) ? 0 : d);
+      shape.push_back(d);
+    }
+    oldData = tensor::CastOp::create(
+        rewriter, loc, RankedTensorType::get(shape, valueType.getElementType()),
+        createEmpty(rewriter, loc, empty, valueType.getElementType()));
+  }
+  Value one = indexConstant(rewriter, loc, 1);
+  Value n = tensor::DimOp::create(rewriter, loc, lengths, 0);
+  Value rows = sizeValue(rewriter, loc, dimSize(rewriter, loc, value, 0));
+  auto [offset, replaced] = elementSpan(rewriter, loc, lengths, i);
+  // The lengths: element i is the value's rows, the others are kept, the
+  // new ones between the old end and i are unwritten (0).
+  Value newCount = arith::MaxUIOp::create(
+      rewriter, loc, n, arith::AddIOp::create(rewriter, loc, i, one));
+  Value rowsI64 =
+      arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), rows);
+  auto newLengths = tensor::GenerateOp::create(
+      rewriter, loc, lengthsType(rewriter.getContext()), ValueRange{newCount},
+      [&](OpBuilder &b, Location l, ValueRange at) {
+        Value j = at[0];
+        Value isI = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, j, i);
+        Value old =
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, j, n);
+        auto kept = scf::IfOp::create(
+            b, l, old,
+            [&](OpBuilder &tb, Location tl) {
+              Value v =
+                  tensor::ExtractOp::create(tb, tl, lengths, ValueRange{j});
+              scf::YieldOp::create(tb, tl, v);
+            },
+            [&](OpBuilder &eb, Location el) {
+              scf::YieldOp::create(
+                  eb, el, ValueRange{createScalar(eb, el, eb.getI64Type(), 0)});
+            });
+        Value v =
+            arith::SelectOp::create(b, l, isI, rowsI64, kept.getResult(0));
+        tensor::YieldOp::create(b, l, v);
+      });
+  // The data: the rows before element i, the value, the rows after it.
+  Value oldRows = tensor::DimOp::create(rewriter, loc, oldData, 0);
+  Value after = arith::AddIOp::create(rewriter, loc, offset, replaced);
+  Value tailRows = arith::SubIOp::create(rewriter, loc, oldRows, after);
+  Value newRows = arith::AddIOp::create(
+      rewriter, loc, arith::SubIOp::create(rewriter, loc, oldRows, replaced),
+      rows);
+  SmallVector<OpFoldResult> newSizes{newRows};
+  newSizes.append(rest.begin(), rest.end());
+  Value result =
+      createEmpty(rewriter, loc, newSizes, valueType.getElementType());
+  result = insertRows(
+      rewriter, loc,
+      dataRows(rewriter, loc, oldData, rewriter.getIndexAttr(0), offset, rest),
+      result, rewriter.getIndexAttr(0));
+  result = insertRows(rewriter, loc, value, result, offset);
+  result = insertRows(
+      rewriter, loc, dataRows(rewriter, loc, oldData, after, tailRows, rest),
+      result, arith::AddIOp::create(rewriter, loc, offset, rows).getResult());
+  // Dimension 0 is the array's row count, always dynamic.
+  SmallVector<int64_t> shape(
+      cast<RankedTensorType>(result.getType()).getShape());
+  shape[0] = ShapedType::kDynamic;
+  auto resultType = RankedTensorType::get(shape, valueType.getElementType());
+  if (result.getType() != resultType)
+    result = tensor::CastOp::create(rewriter, loc, resultType, result);
+  replaceNode(rewriter, node,
+              bundleGrowingArray(rewriter, loc, result, newLengths,
+                                 /*unset=*/false));
+  return success();
+}
+
+/// Read(index): the element's rows (none when index is past the end, where
+/// TensorFlow fails).
+LogicalResult lowerGrowingRead(Operation *node, ValueRange data,
+                               ConversionPatternRewriter &rewriter) {
+  auto parts = growingParts(node, data[2]);
+  if (failed(parts))
+    return failure();
+  if (isUnsetGrowingArray(data[2].getType()))
+    return nodeError(node, "reads a growing TensorArray that nothing was "
+                           "written to (its element shape is not known)");
+  auto index = nonNegativeIndex(node, rewriter, data[1]);
+  if (failed(index))
+    return failure();
+  Location loc = node->getLoc();
+  auto [offset, length] = elementSpan(rewriter, loc, parts->second, *index);
+  replaceNode(rewriter, node,
+              dataRows(rewriter, loc, parts->first, offset, length,
+                       restSizes(rewriter, loc, parts->first)));
+  return success();
+}
+
+/// Size: the number of elements, written or not.
+LogicalResult lowerGrowingSize(Operation *node, Value flow,
+                               ConversionPatternRewriter &rewriter) {
+  auto parts = growingParts(node, flow);
+  if (failed(parts))
+    return failure();
+  Location loc = node->getLoc();
+  Value n = tensor::DimOp::create(rewriter, loc, parts->second, 0);
+  Value size =
+      arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(), n);
+  replaceNode(rewriter, node,
+              tensor::FromElementsOp::create(
+                  rewriter, loc, RankedTensorType::get({}, size.getType()),
+                  ValueRange{size})
+                  .getResult());
+  return success();
+}
+
+/// Concat: the data and the lengths are exactly its two outputs.
+LogicalResult lowerGrowingConcat(Operation *node, Value flow,
+                                 ConversionPatternRewriter &rewriter) {
+  auto parts = growingParts(node, flow);
+  if (failed(parts))
+    return failure();
+  auto [value, lengths] = *parts;
+  PartialShape except0 = shapeAttr(node, "element_shape_except0");
+  Location loc = node->getLoc();
+  if (isUnsetGrowingArray(flow.getType())) {
+    // Nothing written: zero rows of the declared shape.
+    if (!isFullyKnown(except0))
+      return nodeError(node, "concatenates a growing TensorArray that "
+                             "nothing was written to, and its "
+                             "element_shape_except0 " +
+                                 shapeStr(except0) + " is not fully known");
+    SmallVector<int64_t> empty{0};
+    empty.append(except0->begin(), except0->end());
+    value = createEmpty(rewriter, loc, empty, elementTypeOf(value));
+  } else if (!isCompatible(except0, cast<RankedTensorType>(value.getType())
+                                        .getShape()
+                                        .drop_front()))
+    return nodeError(node, "its element_shape_except0 " + shapeStr(except0) +
+                               " does not match the array's elements " +
+                               typeStr(value.getType()));
+  else if (except0) {
+    // Dimensions the op knows and the array's type does not.
+    auto type = cast<RankedTensorType>(value.getType());
+    SmallVector<int64_t> shape(type.getShape());
+    for (auto [d, known] : llvm::enumerate(*except0))
+      if (known >= 0)
+        shape[d + 1] = known;
+    auto refined = RankedTensorType::get(shape, type.getElementType());
+    if (refined != type)
+      value = tensor::CastOp::create(rewriter, loc, refined, value);
+  }
+  replaceNode(rewriter, node, {value, lengths});
+  return success();
+}
+
+/// Gather(indices): the elements at `indices` stacked ([k, rows, rest]).
+/// TensorFlow requires the gathered elements to have one shape; their rows
+/// are those of the first one gathered, and a shorter element (which
+/// TensorFlow rejects) reads zeros past its end rather than another
+/// element's rows.
+LogicalResult lowerGrowingGather(Operation *node, Value indices, Value flow,
+                                 ConversionPatternRewriter &rewriter) {
+  auto parts = growingParts(node, flow);
+  if (failed(parts))
+    return failure();
+  auto indicesType = dyn_cast<RankedTensorType>(indices.getType());
+  if (!indicesType || indicesType.getRank() != 1 ||
+      !isa<IntegerType>(indicesType.getElementType()))
+    return nodeError(node, "its indices are " + typeStr(indices.getType()) +
+                               ", not a vector of integers");
+  Location loc = node->getLoc();
+  auto [data, lengths] = *parts;
+  Type dtype = elementTypeOf(data);
+  OpFoldResult k = dimSize(rewriter, loc, indices, 0);
+  if (isUnsetGrowingArray(flow.getType())) {
+    PartialShape element = shapeAttr(node, "element_shape");
+    if (!isFullyKnown(element))
+      return nodeError(node, "gathers from a growing TensorArray that "
+                             "nothing was written to, and its element_shape " +
+                                 shapeStr(element) + " is not fully known");
+    SmallVector<OpFoldResult> sizes{k};
+    for (int64_t d : *element)
+      sizes.push_back(rewriter.getIndexAttr(d));
+    replaceNode(rewriter, node,
+                createFilled(rewriter, loc, sizes,
+                             createScalar(rewriter, loc, dtype, 0)));
+    return success();
+  }
+  Value zero = indexConstant(rewriter, loc, 0);
+  Value one = indexConstant(rewriter, loc, 1);
+  Value n = tensor::DimOp::create(rewriter, loc, lengths, 0);
+  Value last = arith::SubIOp::create(rewriter, loc, n, one);
+  auto clamped = [&](OpBuilder &b, Location l, Value at) {
+    Value raw = tensor::ExtractOp::create(b, l, indices, ValueRange{at});
+    Value j = arith::IndexCastOp::create(b, l, b.getIndexType(), raw);
+    j = arith::MaxSIOp::create(b, l, j, indexConstant(b, l, 0));
+    return arith::MinSIOp::create(b, l, j, last).getResult();
+  };
+  // Where each element starts: an exclusive prefix sum of the lengths.
+  auto starts = scf::ForOp::create(
+      rewriter, loc, zero, n, one,
+      ValueRange{createEmpty(rewriter, loc,
+                             SmallVector<OpFoldResult>{OpFoldResult(n)},
+                             rewriter.getIndexType()),
+                 zero},
+      [&](OpBuilder &b, Location l, Value j, ValueRange acc) {
+        Value set =
+            tensor::InsertOp::create(b, l, acc[1], acc[0], ValueRange{j});
+        Value next =
+            arith::AddIOp::create(b, l, acc[1], lengthAt(b, l, lengths, j));
+        scf::YieldOp::create(b, l, ValueRange{set, next});
+      });
+  Value startOf = starts.getResult(0);
+  Value kValue = sizeValue(rewriter, loc, k);
+  Value any = arith::AndIOp::create(
+      rewriter, loc,
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt, kValue,
+                            zero),
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt, n, zero));
+  auto rowsOfFirst = scf::IfOp::create(
+      rewriter, loc, any,
+      [&](OpBuilder &b, Location l) {
+        scf::YieldOp::create(
+            b, l,
+            lengthAt(b, l, lengths, clamped(b, l, indexConstant(b, l, 0))));
+      },
+      [&](OpBuilder &b, Location l) {
+        scf::YieldOp::create(b, l, ValueRange{indexConstant(b, l, 0)});
+      });
+  Value rows = rowsOfFirst.getResult(0);
+  auto dataType = cast<RankedTensorType>(data.getType());
+  SmallVector<int64_t> shape{ShapedType::kDynamic, ShapedType::kDynamic};
+  shape[0] = indicesType.getDimSize(0);
+  shape.append(dataType.getShape().begin() + 1, dataType.getShape().end());
+  SmallVector<Value> dynamicSizes;
+  if (ShapedType::isDynamic(shape[0]))
+    dynamicSizes.push_back(kValue);
+  dynamicSizes.push_back(rows);
+  for (int64_t d = 1; d < dataType.getRank(); ++d)
+    if (dataType.isDynamicDim(d))
+      dynamicSizes.push_back(tensor::DimOp::create(rewriter, loc, data, d));
+  auto gathered = tensor::GenerateOp::create(
+      rewriter, loc, RankedTensorType::get(shape, dtype), dynamicSizes,
+      [&](OpBuilder &b, Location l, ValueRange at) {
+        Value j = clamped(b, l, at[0]);
+        Value inside = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult,
+                                             at[1], lengthAt(b, l, lengths, j));
+        auto element = scf::IfOp::create(
+            b, l, inside,
+            [&](OpBuilder &tb, Location tl) {
+              Value start =
+                  tensor::ExtractOp::create(tb, tl, startOf, ValueRange{j});
+              SmallVector<Value> from{
+                  arith::AddIOp::create(tb, tl, start, at[1]).getResult()};
+              from.append(at.begin() + 2, at.end());
+              scf::YieldOp::create(
+                  tb, tl,
+                  tensor::ExtractOp::create(tb, tl, data, from).getResult());
+            },
+            [&](OpBuilder &eb, Location el) {
+              scf::YieldOp::create(eb, el,
+                                   ValueRange{createScalar(eb, el, dtype, 0)});
+            });
+        tensor::YieldOp::create(b, l, element.getResult(0));
+      });
+  replaceNode(rewriter, node, gathered.getResult());
+  return success();
+}
+
+LogicalResult refuseGrowing(Operation *node, StringRef what) {
+  return nodeError(node, what + " a growing TensorArray (dynamic_size = "
+                                "true) is not lowered (Write, Read, Gather, "
+                                "Concat and Size are)");
+}
+
+//===----------------------------------------------------------------------===//
 // TensorArrayV3 (TF1): the flow is the list
 //===----------------------------------------------------------------------===//
 
@@ -645,10 +1215,6 @@ LogicalResult lowerPopBack(Operation *node, ValueRange data,
 /// still pass through loops and branches as TensorFlow's graphs pass it.
 LogicalResult lowerTensorArray(Operation *node, ValueRange data,
                                ConversionPatternRewriter &rewriter) {
-  auto dynamic = dyn_cast_or_null<BoolAttr>(node->getAttr("dynamic_size"));
-  if (dynamic && dynamic.getValue())
-    return nodeError(node, "dynamic_size is true: an array that grows at run "
-                           "time has no static shape");
   auto size = constantCount(node, data[0], "size");
   if (failed(size))
     return failure();
@@ -656,6 +1222,9 @@ LogicalResult lowerTensorArray(Operation *node, ValueRange data,
   if (!dtype)
     return nodeError(node, "needs a type attr 'dtype'");
   PartialShape element = shapeAttr(node, "element_shape");
+  auto dynamic = dyn_cast_or_null<BoolAttr>(node->getAttr("dynamic_size"));
+  if (dynamic && dynamic.getValue())
+    return lowerGrowingArray(node, *size, dtype, element, rewriter);
   if (failed(checkListSize(node, *size, element)))
     return failure();
   Location loc = node->getLoc();
@@ -668,6 +1237,8 @@ LogicalResult lowerTensorArray(Operation *node, ValueRange data,
 /// TensorArrayWriteV3(handle, index, value, flow_in) -> flow_out.
 LogicalResult lowerArrayWrite(Operation *node, ValueRange data,
                               ConversionPatternRewriter &rewriter) {
+  if (isGrowingArray(data[3].getType()))
+    return lowerGrowingWrite(node, data, rewriter);
   auto flow = writeItem(node, rewriter, data[3], data[1], data[2]);
   if (failed(flow))
     return failure();
@@ -678,6 +1249,8 @@ LogicalResult lowerArrayWrite(Operation *node, ValueRange data,
 /// TensorArrayReadV3(handle, index, flow_in) -> value.
 LogicalResult lowerArrayRead(Operation *node, ValueRange data,
                              ConversionPatternRewriter &rewriter) {
+  if (isGrowingArray(data[2].getType()))
+    return lowerGrowingRead(node, data, rewriter);
   auto item = readItem(node, rewriter, data[2], data[1], std::nullopt);
   if (failed(item))
     return failure();
@@ -688,6 +1261,8 @@ LogicalResult lowerArrayRead(Operation *node, ValueRange data,
 /// TensorArrayGatherV3(handle, indices, flow_in) -> value.
 LogicalResult lowerArrayGather(Operation *node, ValueRange data,
                                ConversionPatternRewriter &rewriter) {
+  if (isGrowingArray(data[2].getType()))
+    return lowerGrowingGather(node, data[1], data[2], rewriter);
   auto value = gatherItems(node, rewriter, data[2], data[1],
                            shapeAttr(node, "element_shape"));
   if (failed(value))
@@ -699,6 +1274,8 @@ LogicalResult lowerArrayGather(Operation *node, ValueRange data,
 /// TensorArrayScatterV3(handle, indices, value, flow_in) -> flow_out.
 LogicalResult lowerArrayScatter(Operation *node, ValueRange data,
                                 ConversionPatternRewriter &rewriter) {
+  if (isGrowingArray(data[3].getType()))
+    return refuseGrowing(node, "scattering into");
   auto flow = scatterItems(node, rewriter, data[3], data[1], data[2]);
   if (failed(flow))
     return failure();
@@ -709,6 +1286,8 @@ LogicalResult lowerArrayScatter(Operation *node, ValueRange data,
 /// TensorArraySizeV3(handle, flow_in) -> size.
 LogicalResult lowerArraySize(Operation *node, ValueRange data,
                              ConversionPatternRewriter &rewriter) {
+  if (isGrowingArray(data[1].getType()))
+    return lowerGrowingSize(node, data[1], rewriter);
   return replaceByListLength(node, data[1], "flow_in", rewriter);
 }
 
@@ -716,6 +1295,8 @@ LogicalResult lowerArraySize(Operation *node, ValueRange data,
 /// joined along their first dimension; every length is that dimension.
 LogicalResult lowerArrayConcat(Operation *node, ValueRange data,
                                ConversionPatternRewriter &rewriter) {
+  if (isGrowingArray(data[1].getType()))
+    return lowerGrowingConcat(node, data[1], rewriter);
   auto type = requireList(node, data[1], "flow_in");
   if (failed(type))
     return failure();
@@ -742,6 +1323,8 @@ LogicalResult lowerArrayConcat(Operation *node, ValueRange data,
 /// one element shape, so the lengths must all be equal.
 LogicalResult lowerArraySplit(Operation *node, ValueRange data,
                               ConversionPatternRewriter &rewriter) {
+  if (isGrowingArray(data[3].getType()))
+    return refuseGrowing(node, "splitting into");
   auto type = requireList(node, data[3], "flow_in");
   RankedTensorType valueType = getStaticType(data[1]);
   if (failed(type))

@@ -1,10 +1,11 @@
 // RUN: tfg-opt %s --split-input-file --verify-diagnostics --tfg-lower-to-linalg
 
-// A loop variable the body makes bigger has no one static type.
+// A loop variable whose rank the body changes has no common type (a
+// dimension that changes becomes dynamic, see control-flow.mlir).
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<2>} : () -> (tensor<2xf32>)
-  // expected-error @+1 {{node 'grow' (While): loop variable 0 enters as tensor<2xf32> and the body 'concat_self' makes it tensor<4xf32>: loop variables whose shape changes across iterations are not lowered}}
-  %w, %cw = tfg.generic "While"(%x) name("grow") {T = [f32], cond = #tfg.func<"never", {}>, body = #tfg.func<"concat_self", {}>} : (tensor<2xf32>) -> (tensor<2xf32>)
+  // expected-error @+1 {{node 'grow' (While): loop variable 0 enters as tensor<2xf32> and the body 'expand' makes it tensor<1x2xf32>: a loop variable whose rank or dtype changes has no common type}}
+  %w, %cw = tfg.generic "While"(%x) name("grow") {T = [f32], cond = #tfg.func<"never", {}>, body = #tfg.func<"expand", {}>} : (tensor<2xf32>) -> (tensor<2xf32>)
 }
 tfg.func @never(%v: tensor<*xf32>, %ctl_v: !tfg.control) attributes {
     inputs = [#tfg.arg<name = "v", type = f32>], outputs = [#tfg.arg<name = "c", type = i1>]
@@ -12,34 +13,35 @@ tfg.func @never(%v: tensor<*xf32>, %ctl_v: !tfg.control) attributes {
   %f, %cf = tfg.Const name("f") {dtype = i1, value = dense<false> : tensor<i1>} : () -> (tensor<i1>)
   tfg.return(%f : tensor<i1>)
 }
-tfg.func @concat_self(%v: tensor<*xf32>, %ctl_v: !tfg.control) attributes {
+tfg.func @expand(%v: tensor<*xf32>, %ctl_v: !tfg.control) attributes {
     inputs = [#tfg.arg<name = "v", type = f32>], outputs = [#tfg.arg<name = "v2", type = f32>]
 } {
   %a, %ca = tfg.Const name("axis") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
-  %c, %cc = tfg.ConcatV2(%v, %v, %a) name("cat") {N = 2 : i64, T = f32, Tidx = i32} : (tensor<*xf32>, tensor<*xf32>, tensor<i32>) -> (tensor<*xf32>)
-  tfg.return(%c : tensor<*xf32>)
+  %e, %ce = tfg.ExpandDims(%v, %a) name("expand") {T = f32, Tdim = i32} : (tensor<*xf32>, tensor<i32>) -> (tensor<*xf32>)
+  tfg.return(%e : tensor<*xf32>)
 }
 
 // -----
 
-// Branches that return different shapes.
+// Branches that return different ranks (different sizes are joined, see
+// control-flow.mlir).
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %p, %cp = tfg.Placeholder name("p") {dtype = i1, shape = #tfg.shape<>} : () -> (tensor<i1>)
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<2>} : () -> (tensor<2xf32>)
-  // expected-error @+1 {{node 'if' (If): output 0 is tensor<2xf32> in 'same' but tensor<4xf32> in 'concat_self': outputs whose shape depends on the branch taken are not lowered}}
-  %i, %ci = tfg.generic "If"(%p, %x) name("if") {Tcond = i1, Tin = [f32], Tout = [f32], then_branch = #tfg.func<"same", {}>, else_branch = #tfg.func<"concat_self", {}>} : (tensor<i1>, tensor<2xf32>) -> (tensor<2xf32>)
+  // expected-error @+1 {{node 'if' (If): output 0 is tensor<2xf32> in 'same' but tensor<1x2xf32> in 'expand': outputs of another rank or dtype per branch have no common type}}
+  %i, %ci = tfg.generic "If"(%p, %x) name("if") {Tcond = i1, Tin = [f32], Tout = [f32], then_branch = #tfg.func<"same", {}>, else_branch = #tfg.func<"expand", {}>} : (tensor<i1>, tensor<2xf32>) -> (tensor<2xf32>)
 }
 tfg.func @same(%v: tensor<*xf32>, %ctl_v: !tfg.control) attributes {
     inputs = [#tfg.arg<name = "v", type = f32>], outputs = [#tfg.arg<name = "y", type = f32>]
 } {
   tfg.return(%v : tensor<*xf32>)
 }
-tfg.func @concat_self(%v: tensor<*xf32>, %ctl_v: !tfg.control) attributes {
+tfg.func @expand(%v: tensor<*xf32>, %ctl_v: !tfg.control) attributes {
     inputs = [#tfg.arg<name = "v", type = f32>], outputs = [#tfg.arg<name = "v2", type = f32>]
 } {
   %a, %ca = tfg.Const name("axis") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
-  %c, %cc = tfg.ConcatV2(%v, %v, %a) name("cat") {N = 2 : i64, T = f32, Tidx = i32} : (tensor<*xf32>, tensor<*xf32>, tensor<i32>) -> (tensor<*xf32>)
-  tfg.return(%c : tensor<*xf32>)
+  %e, %ce = tfg.ExpandDims(%v, %a) name("expand") {T = f32, Tdim = i32} : (tensor<*xf32>, tensor<i32>) -> (tensor<*xf32>)
+  tfg.return(%e : tensor<*xf32>)
 }
 
 // -----

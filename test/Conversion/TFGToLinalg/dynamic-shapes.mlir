@@ -108,14 +108,34 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// A slice of part of a dynamic dimension is refused (a whole one is fine).
+// A part of a dynamic dimension with a positive stride: begin and end are
+// canonicalized at run time (x[1:-1:2]: begin 1, end n - 1, both clamped
+// into [0, n]; size max(ceil((end - begin) / 2), 0)).
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x3xf32> {tfg.name = "x"}) -> (tensor<?x3xf32> {tfg.name = "ss"})
+// LINALG-LABEL: func.func @main(
+// LINALG: %[[N:.*]] = tensor.dim
+// LINALG: arith.addi %[[N]], %c-1
+// LINALG: arith.divsi
+// LINALG: tensor.extract_slice {{.*}} [2, 1] : tensor<?x3xf32> to tensor<?x3xf32>
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %b, %cb = tfg.Const name("b") {dtype = i32, value = dense<[1, 0]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %e, %ce = tfg.Const name("e") {dtype = i32, value = dense<[-1, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %st, %cst = tfg.Const name("st") {dtype = i32, value = dense<[2, 1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %s, %cs = tfg.StridedSlice(%x, %b, %e, %st) name("ss") {T = f32, Index = i32} : (tensor<?x3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// An index into a dynamic dimension (shrink) is refused: it might be
+// outside.
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
   %b, %cb = tfg.Const name("b") {dtype = i32, value = dense<[1, 0]> : tensor<2xi32>} : () -> (tensor<2xi32>)
   %e, %ce = tfg.Const name("e") {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
   %st, %cst = tfg.Const name("st") {dtype = i32, value = dense<[1, 1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
   // expected-error @+1 {{node 'ss' (StridedSlice): dimension 0 of input 0 (tensor<?x3xf32>) is dynamic}}
-  %s, %cs = tfg.StridedSlice(%x, %b, %e, %st) name("ss") {T = f32, Index = i32} : (tensor<?x3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %s, %cs = tfg.StridedSlice(%x, %b, %e, %st) name("ss") {T = f32, Index = i32, shrink_axis_mask = 1 : i64} : (tensor<?x3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<*xf32>)
 }
 
 // -----
@@ -130,13 +150,54 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// A convolution's spatial dimensions must be static (they size the
-// windows and the padding); only the batch may be dynamic.
+// A convolution's channels must be static (the filter's depth decides
+// whether it is grouped); the batch and the spatial dimensions may be
+// dynamic.
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
-  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x?x4x2>} : () -> (tensor<1x?x4x2xf32>)
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x4x4x?>} : () -> (tensor<1x4x4x?xf32>)
   %w, %cw = tfg.Const name("w") {dtype = f32, value = dense<1.0> : tensor<3x3x2x4xf32>} : () -> (tensor<3x3x2x4xf32>)
-  // expected-error @+1 {{node 'conv' (Conv2D): dimension 1 of input 0 (tensor<1x?x4x2xf32>) is dynamic}}
-  %c, %cc = tfg.Conv2D(%x, %w) name("conv") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x?x4x2xf32>, tensor<3x3x2x4xf32>) -> (tensor<*xf32>)
+  // expected-error @+1 {{node 'conv' (Conv2D): dimension 3 of input 0 (tensor<1x4x4x?xf32>) is dynamic}}
+  %c, %cc = tfg.Conv2D(%x, %w) name("conv") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x?xf32>, tensor<3x3x2x4xf32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// Dynamic spatial dimensions (an image of any size, as MTCNN's pyramid
+// gives PNet): SAME padding is computed at run time as TensorFlow does
+// (out = ceil(in / stride), pad_total = max((out - 1) * stride + k - in,
+// 0), half before), VALID gives (in - k) / stride + 1 (0 when the window
+// does not fit), and pooling does the same; AvgPool divides by the
+// run-time count of the input elements in each window.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<1x?x?x2xf32> {tfg.name = "x"}) -> (tensor<1x?x?x4xf32> {tfg.name = "same"}, tensor<1x?x?x4xf32> {tfg.name = "mp"}, tensor<1x?x?x4xf32> {tfg.name = "ap"}, tensor<1x?x?x2xf32> {tfg.name = "dw"})
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %[[X:.*]]: tensor<1x?x?x2xf32>
+// LINALG-DAG: %[[C2:.*]] = arith.constant 2 : index
+// LINALG-DAG: %[[H:.*]] = tensor.dim %[[X]], %c1
+// LINALG: %[[HP:.*]] = arith.addi %[[H]], %c1
+// LINALG: %[[OH:.*]] = arith.divui %[[HP]], %[[C2]]
+// LINALG: %[[T:.*]] = arith.maxsi
+// LINALG: %[[BEFORE:.*]] = arith.divui %[[T]], %[[C2]]
+// LINALG: %[[AFTER:.*]] = arith.subi %[[T]], %[[BEFORE]]
+// LINALG: tensor.pad %[[X]] low[0, %[[BEFORE]], %{{.*}}, 0] high[0, %[[AFTER]], %{{.*}}, 0]
+// LINALG: tensor.empty(%[[OH]], %{{.*}}) : tensor<1x?x?x4xf32>
+// LINALG: linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+// LINALG: arith.cmpi sge
+// LINALG: linalg.conv_2d_nhwc_hwcf
+// LINALG: linalg.pooling_nhwc_max
+// LINALG: linalg.pooling_nhwc_sum
+// LINALG: linalg.index 1
+// LINALG: arith.minsi
+// LINALG: arith.divf
+// LINALG: linalg.depthwise_conv_2d_nhwc_hwc
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x?x?x2>} : () -> (tensor<1x?x?x2xf32>)
+  %w, %cw = tfg.Const name("w") {dtype = f32, value = dense<1.0> : tensor<3x3x2x4xf32>} : () -> (tensor<3x3x2x4xf32>)
+  %s, %cs = tfg.Conv2D(%x, %w) name("same") {T = f32, padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<1x?x?x2xf32>, tensor<3x3x2x4xf32>) -> (tensor<*xf32>)
+  %v, %cv = tfg.Conv2D(%x, %w) name("valid") {T = f32, padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x?x?x2xf32>, tensor<3x3x2x4xf32>) -> (tensor<*xf32>)
+  %mp, %cmp = tfg.MaxPool(%v) name("mp") {T = f32, ksize = [1, 3, 3, 1], padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %ap, %cap = tfg.AvgPool(%v) name("ap") {T = f32, ksize = [1, 3, 3, 1], padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %dwf, %cdwf = tfg.Const name("dwf") {dtype = f32, value = dense<0.5> : tensor<3x3x2x1xf32>} : () -> (tensor<3x3x2x1xf32>)
+  %dw, %cdw = tfg.DepthwiseConv2dNative(%x, %dwf) name("dw") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x?x?x2xf32>, tensor<3x3x2x1xf32>) -> (tensor<*xf32>)
 }
 
 // -----
@@ -146,7 +207,7 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4x4x4>} : () -> (tensor<?x4x4x4xf32>)
   %w, %cw = tfg.Const name("w") {dtype = f32, value = dense<1.0> : tensor<3x3x2x4xf32>} : () -> (tensor<3x3x2x4xf32>)
-  // expected-error @+1 {{node 'grouped' (Conv2D): a grouped convolution needs a static batch dimension, input 0 is tensor<?x4x4x4xf32>}}
+  // expected-error @+1 {{node 'grouped' (Conv2D): a grouped convolution needs static batch and spatial dimensions, input 0 is tensor<?x4x4x4xf32>}}
   %c, %cc = tfg.Conv2D(%x, %w) name("grouped") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x4x4x4xf32>, tensor<3x3x2x4xf32>) -> (tensor<*xf32>)
 }
 
@@ -175,14 +236,67 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// The image sizes the sample coordinates: its dimensions must be static.
+// An image of any size (MTCNN crops its input image): the sample
+// coordinates and clamps use its run-time height and width, and an empty
+// image gives no crops.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x?x?x3xf32> {tfg.name = "img"}
+// CHECK: tfg.CropAndResize({{.*}} -> (tensor<?x2x3x3xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG-SAME: %[[IMG:.*]]: tensor<?x?x?x3xf32> {tfg.name = "img"}
+// LINALG: %[[H:.*]] = tensor.dim %[[IMG]], %c1
+// LINALG: %[[LAST:.*]] = arith.subi %[[H]], %c1
+// LINALG: arith.sitofp
+// LINALG: arith.select
+// LINALG: linalg.generic
+// LINALG: arith.minnumf
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
-  %img, %ci = tfg.Placeholder name("img") {dtype = f32, shape = #tfg.shape<1x?x4x1>} : () -> (tensor<1x?x4x1xf32>)
+  %img, %ci = tfg.Placeholder name("img") {dtype = f32, shape = #tfg.shape<?x?x?x3>} : () -> (tensor<?x?x?x3xf32>)
   %b, %cb = tfg.Placeholder name("b") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
   %i, %cii = tfg.Placeholder name("i") {dtype = i32, shape = #tfg.shape<?>} : () -> (tensor<?xi32>)
   %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>} : () -> (tensor<2xi32>)
-  // expected-error @+1 {{node 'crop' (CropAndResize): dimension 1 of the image (tensor<1x?x4x1xf32>) is dynamic}}
-  %y, %cy = tfg.CropAndResize(%img, %b, %i, %s) name("crop") {T = f32} : (tensor<1x?x4x1xf32>, tensor<?x4xf32>, tensor<?xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %y, %cy = tfg.CropAndResize(%img, %b, %i, %s) name("crop") {T = f32} : (tensor<?x?x?x3xf32>, tensor<?x4xf32>, tensor<?xi32>, tensor<2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// A resize whose size is computed at run time (MTCNN: Cast(h * scale),
+// Cast(w * scale)) and whose input has dynamic dimensions: the output
+// sizes are the size's elements (clamped at 0), the scales in/out computed
+// at run time in f32.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<1x?x?x3xf32> {tfg.name = "img"}, %{{.*}}: tensor<f32> {tfg.name = "scale"})
+// CHECK: tfg.ResizeBilinear({{.*}} -> (tensor<1x?x?x3xf32>)
+// CHECK: tfg.ResizeNearestNeighbor({{.*}} -> (tensor<1x?x?x3xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG: arith.index_cast
+// LINALG: arith.maxsi
+// LINALG: arith.divf
+// LINALG: linalg.generic
+// LINALG: math.floor
+// LINALG: math.ceil
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %img, %ci = tfg.Placeholder name("img") {dtype = f32, shape = #tfg.shape<1x?x?x3>} : () -> (tensor<1x?x?x3xf32>)
+  %sc, %csc = tfg.Placeholder name("scale") {dtype = f32, shape = #tfg.shape<>} : () -> (tensor<f32>)
+  %hw, %chw = tfg.Const name("hw") {dtype = f32, value = dense<[10.0, 7.0]> : tensor<2xf32>} : () -> (tensor<2xf32>)
+  %m, %cm = tfg.Mul(%hw, %sc) name("m") {T = f32} : (tensor<2xf32>, tensor<f32>) -> (tensor<*xf32>)
+  %sz, %csz = tfg.Cast(%m) name("sz") {DstT = i32, SrcT = f32} : (tensor<*xf32>) -> (tensor<*xi32>)
+  %r, %cr = tfg.ResizeBilinear(%img, %sz) name("bilinear") {T = f32, align_corners = false, half_pixel_centers = false} : (tensor<1x?x?x3xf32>, tensor<*xi32>) -> (tensor<*xf32>)
+  %h, %ch = tfg.Const name("h") {dtype = i32, value = dense<4> : tensor<i32>} : () -> (tensor<i32>)
+  %w0, %cw0 = tfg.Const name("w0") {dtype = i32, value = dense<1> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %w1, %cw1 = tfg.Const name("w1") {dtype = i32, value = dense<2> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %one, %cone = tfg.Const name("one") {dtype = i32, value = dense<1> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %wd, %cwd = tfg.StridedSlice(%sz, %w0, %w1, %one) name("wd") {T = i32, Index = i32, shrink_axis_mask = 1 : i64} : (tensor<*xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<*xi32>)
+  %sz2, %csz2 = tfg.Pack(%h, %wd) name("sz2") {N = 2 : i64, T = i32, axis = 0 : i64} : (tensor<i32>, tensor<*xi32>) -> (tensor<*xi32>)
+  %n, %cn = tfg.ResizeNearestNeighbor(%img, %sz2) name("nearest") {T = f32, align_corners = true, half_pixel_centers = false} : (tensor<1x?x?x3xf32>, tensor<*xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// A constant size must be positive, as TensorFlow checks.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %img, %ci = tfg.Placeholder name("img") {dtype = f32, shape = #tfg.shape<1x?x?x3>} : () -> (tensor<1x?x?x3xf32>)
+  %sz, %csz = tfg.Const name("sz") {dtype = i32, value = dense<[0, 4]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  // expected-error @+1 {{node 'r' (ResizeBilinear): size must be positive, not 0}}
+  %r, %cr = tfg.ResizeBilinear(%img, %sz) name("r") {T = f32} : (tensor<1x?x?x3xf32>, tensor<2xi32>) -> (tensor<*xf32>)
 }
 
 // -----
@@ -218,12 +332,13 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// The multiples of a Tile of a dynamic tensor must still be constants.
+// The multiples of a Tile may be computed at run time, but there must be
+// one per dimension.
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
-  %m, %cm = tfg.Placeholder name("m") {dtype = i32, shape = #tfg.shape<2>} : () -> (tensor<2xi32>)
-  // expected-error @+1 {{node 't' (Tile): its multiples must be a constant integer tensor}}
-  %t, %ct = tfg.Tile(%x, %m) name("t") {T = f32, Tmultiples = i32} : (tensor<?x3xf32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %m, %cm = tfg.Placeholder name("m") {dtype = i32, shape = #tfg.shape<3>} : () -> (tensor<3xi32>)
+  // expected-error @+1 {{node 't' (Tile): multiples must have one value per dimension}}
+  %t, %ct = tfg.Tile(%x, %m) name("t") {T = f32, Tmultiples = i32} : (tensor<?x3xf32>, tensor<3xi32>) -> (tensor<*xf32>)
 }
 
 // -----
@@ -338,4 +453,99 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %sz, %csz = tfg.Const name("sz") {dtype = i32, value = dense<[-1, -1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
   // expected-error @+1 {{node 'v' (SplitV): size_splits must be sizes that fit in dimension 1 of tensor<?x4xf32>, with at most one -1}}
   %v:2, %cv = tfg.SplitV(%x, %sz, %a) name("v") {T = f32, Tlen = i32, num_split = 2 : i64} : (tensor<?x4xf32>, tensor<2xi32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xf32>)
+}
+
+// -----
+
+// Gathering along a dynamic axis clamps the indices to its run-time size,
+// and the output has no entries when it is empty; a scalar index has no
+// output dimension to empty, so it needs the axis static.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %i, %ci = tfg.Const name("i") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  // expected-error @+1 {{node 'g' (Gather): dimension 0 of params (tensor<?x4xf32>) is dynamic}}
+  %g, %cg = tfg.Gather(%x, %i) name("g") {Tindices = i32, Tparams = f32} : (tensor<?x4xf32>, tensor<i32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// NonMaxSuppression over a dynamic number of boxes: each box still has 4
+// coordinates.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %b, %cb = tfg.Placeholder name("b") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %s, %cs = tfg.Placeholder name("s") {dtype = f32, shape = #tfg.shape<?>} : () -> (tensor<?xf32>)
+  %m, %cm = tfg.Const name("m") {dtype = i32, value = dense<4> : tensor<i32>} : () -> (tensor<i32>)
+  %t, %ct = tfg.Const name("t") {dtype = f32, value = dense<0.5> : tensor<f32>} : () -> (tensor<f32>)
+  // expected-error @+1 {{node 'nms' (NonMaxSuppressionV2): boxes must be [?, 4] for ? scores, got tensor<?x3xf32>}}
+  %n, %cn = tfg.NonMaxSuppressionV2(%b, %s, %m, %t) name("nms") {T = f32, T_threshold = f32} : (tensor<?x3xf32>, tensor<?xf32>, tensor<i32>, tensor<f32>) -> (tensor<*xi32>)
+}
+
+// -----
+
+// tf.boolean_mask's Reshape of a [?, 4] tensor to concat(Shape[:0],
+// [Prod(Shape[:1])], Shape[1:]): the Prod is computed, but the
+// concatenation stays element by element around it, so the 4 is still
+// static (NonMaxSuppression needs it). Tile by a computed shape
+// (Tile([0], Shape(s)), MTCNN's box_ind) has a dynamic length.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x4xf32> {tfg.name = "x"}, %{{.*}}: tensor<?xf32> {tfg.name = "s"}) -> (tensor<?x4xf32> {tfg.name = "flat"}, tensor<?xi32> {tfg.name = "tiled"})
+// CHECK: tfg.Reshape({{.*}} -> (tensor<?x4xf32>)
+// LINALG-LABEL: func.func @main(
+// LINALG: tensor.from_elements
+// LINALG-NOT: tensor.insert_slice
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x4>} : () -> (tensor<?x4xf32>)
+  %s, %css = tfg.Placeholder name("s") {dtype = f32, shape = #tfg.shape<?>} : () -> (tensor<?xf32>)
+  %sh, %csh = tfg.Shape(%x) name("sh") {T = f32, out_type = i32} : (tensor<?x4xf32>) -> (tensor<*xi32>)
+  %b0, %cb0 = tfg.Const name("b0") {dtype = i32, value = dense<0> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %b1, %cb1 = tfg.Const name("b1") {dtype = i32, value = dense<1> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %lead, %cl = tfg.StridedSlice(%sh, %b0, %b0, %b1) name("lead") {T = i32, Index = i32} : (tensor<*xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<*xi32>)
+  %first, %cf = tfg.StridedSlice(%sh, %b0, %b1, %b1) name("first") {T = i32, Index = i32} : (tensor<*xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<*xi32>)
+  %ax, %cax = tfg.Const name("ax") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %prod, %cp = tfg.Prod(%first, %ax) name("prod") {T = i32, Tidx = i32, keep_dims = false} : (tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+  %pk, %cpk = tfg.Pack(%prod) name("pk") {N = 1 : i64, T = i32, axis = 0 : i64} : (tensor<*xi32>) -> (tensor<*xi32>)
+  %rest, %cr = tfg.StridedSlice(%sh, %b1, %b0, %b1) name("rest") {T = i32, Index = i32, end_mask = 1 : i64} : (tensor<*xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<*xi32>)
+  %cat, %cc = tfg.ConcatV2(%lead, %pk, %rest, %ax) name("cat") {N = 3 : i64, T = i32, Tidx = i32} : (tensor<*xi32>, tensor<*xi32>, tensor<*xi32>, tensor<i32>) -> (tensor<*xi32>)
+  %flat, %cfl = tfg.Reshape(%x, %cat) name("flat") {T = f32, Tshape = i32} : (tensor<?x4xf32>, tensor<*xi32>) -> (tensor<*xf32>)
+  %ssh, %cssh = tfg.Shape(%s) name("ssh") {T = f32, out_type = i32} : (tensor<?xf32>) -> (tensor<*xi32>)
+  %t, %ct = tfg.Tile(%b0, %ssh) name("tiled") {T = i32, Tmultiples = i32} : (tensor<1xi32>, tensor<*xi32>) -> (tensor<*xi32>)
+}
+
+// -----
+
+// DepthToSpace takes dynamic batch, height and width; SpaceToDepth's height
+// and width must divide by the block, so they stay static.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x?x?x8xf32> {tfg.name = "x"}) -> (tensor<?x?x?x2xf32> {tfg.name = "d2s"})
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x?x?x8>} : () -> (tensor<?x?x?x8xf32>)
+  %d, %cd = tfg.DepthToSpace(%x) name("d2s") {T = f32, block_size = 2 : i64} : (tensor<?x?x?x8xf32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x?x4x8>} : () -> (tensor<?x?x4x8xf32>)
+  // expected-error @+1 {{node 's2d' (SpaceToDepth): dimension 1 of input 0 (tensor<?x?x4x8xf32>) is dynamic}}
+  %d, %cd = tfg.SpaceToDepth(%x) name("s2d") {T = f32, block_size = 2 : i64} : (tensor<?x?x4x8xf32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// MirrorPad and BroadcastTo of dynamic inputs.
+// CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x3xf32> {tfg.name = "x"}) -> (tensor<?x5xf32> {tfg.name = "m"}, tensor<2x4x3xf32> {tfg.name = "b"})
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %p, %cp = tfg.Const name("p") {dtype = i32, value = dense<[[1, 1], [1, 1]]> : tensor<2x2xi32>} : () -> (tensor<2x2xi32>)
+  %m, %cm = tfg.MirrorPad(%x, %p) name("m") {T = f32, Tpaddings = i32, mode = "SYMMETRIC"} : (tensor<?x3xf32>, tensor<2x2xi32>) -> (tensor<*xf32>)
+  %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2, 4, 3]> : tensor<3xi32>} : () -> (tensor<3xi32>)
+  %b, %cb = tfg.BroadcastTo(%x, %s) name("b") {T = f32, Tidx = i32} : (tensor<?x3xf32>, tensor<3xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// MirrorPad's paddings are still checked against a static dimension.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x3>} : () -> (tensor<?x3xf32>)
+  %p, %cp = tfg.Const name("p") {dtype = i32, value = dense<[[1, 1], [3, 0]]> : tensor<2x2xi32>} : () -> (tensor<2x2xi32>)
+  // expected-error @+1 {{node 'm' (MirrorPad): paddings too large for MirrorPad in dimension 1}}
+  %m, %cm = tfg.MirrorPad(%x, %p) name("m") {T = f32, Tpaddings = i32, mode = "REFLECT"} : (tensor<?x3xf32>, tensor<2x2xi32>) -> (tensor<*xf32>)
 }

@@ -34,13 +34,72 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// An array that grows at run time has no static shape.
+// A growing array (dynamic_size) is its elements joined along dimension
+// 0: scalar elements have none.
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %n, %cn = tfg.Const name("n") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
   %r, %cr = tfg.Const name("r") {dtype = i32, value = dense<[0]> : tensor<1xi32>} : () -> (tensor<1xi32>)
-  // expected-error @+1 {{node 'ta' (TensorArrayV3): dynamic_size is true: an array that grows at run time has no static shape}}
-  %ta:2, %cta = tfg.TensorArrayV3(%n) name("ta") {dtype = f32, element_shape = #tfg.shape<2>, dynamic_size = true} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
-  %g, %cg = tfg.generic "TensorArrayGatherV3"(%ta#0, %r, %ta#1) name("g") {dtype = f32, element_shape = #tfg.shape<2>} : (tensor<!tfg.resource>, tensor<1xi32>, tensor<f32>) -> (tensor<*xf32>)
+  // expected-error @+1 {{node 'ta' (TensorArrayV3): dynamic_size is true and the elements are scalars: a growing array is carried as its elements joined along dimension 0, which needs elements of rank >= 1}}
+  %ta:2, %cta = tfg.TensorArrayV3(%n) name("ta") {dtype = f32, element_shape = #tfg.shape<>, dynamic_size = true} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
+  %g, %cg = tfg.generic "TensorArrayGatherV3"(%ta#0, %r, %ta#1) name("g") {dtype = f32, element_shape = #tfg.shape<>} : (tensor<!tfg.resource>, tensor<1xi32>, tensor<f32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// Nor does a scalar written into an array of unknown element shape.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %n, %cn = tfg.Const name("n") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %v, %cv = tfg.Const name("v") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
+  %ta:2, %cta = tfg.TensorArrayV3(%n) name("ta") {dtype = f32, element_shape = #tfg.shape<*>, dynamic_size = true} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
+  // expected-error @+1 {{node 'w' (TensorArrayWriteV3): writes tensor<f32> into a growing TensorArray (dynamic_size = true), which holds elements of rank >= 1 (joined along dimension 0)}}
+  %w, %cw = tfg.TensorArrayWriteV3(%ta#0, %n, %v, %ta#1) name("w") {T = f32} : (tensor<!tfg.resource>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<f32>)
+  %c:2, %cc = tfg.TensorArrayConcatV3(%ta#0, %w) name("c") {dtype = f32, element_shape_except0 = #tfg.shape<*>} : (tensor<!tfg.resource>, tensor<f32>) -> (tensor<*xf32>, tensor<*xi64>)
+}
+
+// -----
+
+// Elements of a growing array may differ in dimension 0 only.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %n, %cn = tfg.Const name("n") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %v, %cv = tfg.Const name("v") {dtype = f32, value = dense<1.0> : tensor<2x3xf32>} : () -> (tensor<2x3xf32>)
+  %ta:2, %cta = tfg.TensorArrayV3(%n) name("ta") {dtype = f32, element_shape = #tfg.shape<?x4>, dynamic_size = true} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
+  // expected-error @+1 {{node 'w' (TensorArrayWriteV3): writes tensor<2x3xf32> into a growing array of elements tensor<?x4xf32>: its elements may differ in dimension 0 only}}
+  %w, %cw = tfg.TensorArrayWriteV3(%ta#0, %n, %v, %ta#1) name("w") {T = f32} : (tensor<!tfg.resource>, tensor<i32>, tensor<2x3xf32>, tensor<f32>) -> (tensor<f32>)
+  %c:2, %cc = tfg.TensorArrayConcatV3(%ta#0, %w) name("c") {dtype = f32, element_shape_except0 = #tfg.shape<4>} : (tensor<!tfg.resource>, tensor<f32>) -> (tensor<*xf32>, tensor<*xi64>)
+}
+
+// -----
+
+// Scatter into a growing array is not lowered.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %n, %cn = tfg.Const name("n") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %i, %ci = tfg.Const name("i") {dtype = i32, value = dense<[0, 1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %v, %cv = tfg.Const name("v") {dtype = f32, value = dense<1.0> : tensor<2x4xf32>} : () -> (tensor<2x4xf32>)
+  %ta:2, %cta = tfg.TensorArrayV3(%n) name("ta") {dtype = f32, element_shape = #tfg.shape<4>, dynamic_size = true} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
+  // expected-error @+1 {{node 's' (TensorArrayScatterV3): scattering into a growing TensorArray (dynamic_size = true) is not lowered (Write, Read, Gather, Concat and Size are)}}
+  %s, %cs = tfg.generic "TensorArrayScatterV3"(%ta#0, %i, %v, %ta#1) name("s") {T = f32} : (tensor<!tfg.resource>, tensor<2xi32>, tensor<2x4xf32>, tensor<f32>) -> (tensor<f32>)
+  %c:2, %cc = tfg.TensorArrayConcatV3(%ta#0, %s) name("c") {dtype = f32, element_shape_except0 = #tfg.shape<>} : (tensor<!tfg.resource>, tensor<f32>) -> (tensor<*xf32>, tensor<*xi64>)
+}
+
+// -----
+
+// Reading or concatenating a growing array of unknown element shape that
+// nothing was written to.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %n, %cn = tfg.Const name("n") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %z, %cz = tfg.Const name("z") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %ta:2, %cta = tfg.TensorArrayV3(%n) name("ta") {dtype = f32, element_shape = #tfg.shape<*>, dynamic_size = true} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
+  // expected-error @+1 {{node 'r' (TensorArrayReadV3): reads a growing TensorArray that nothing was written to (its element shape is not known)}}
+  %r, %cr = tfg.generic "TensorArrayReadV3"(%ta#0, %z, %ta#1) name("r") {dtype = f32} : (tensor<!tfg.resource>, tensor<i32>, tensor<f32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %n, %cn = tfg.Const name("n") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %ta:2, %cta = tfg.TensorArrayV3(%n) name("ta") {dtype = f32, element_shape = #tfg.shape<*>, dynamic_size = true} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
+  // expected-error @+1 {{node 'c' (TensorArrayConcatV3): concatenates a growing TensorArray that nothing was written to, and its element_shape_except0 [?] is not fully known}}
+  %c:2, %cc = tfg.TensorArrayConcatV3(%ta#0, %ta#1) name("c") {dtype = f32, element_shape_except0 = #tfg.shape<?>} : (tensor<!tfg.resource>, tensor<f32>) -> (tensor<*xf32>, tensor<*xi64>)
 }
 
 // -----
@@ -119,12 +178,12 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// PushBack in a loop: the list grows every iteration, no static length.
+// PushBack in a loop: the list grows every iteration, its length becomes
+// dynamic, which the list ops refuse.
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %s, %cs = tfg.Const name("s") {dtype = i32, value = dense<[2]> : tensor<1xi32>} : () -> (tensor<1xi32>)
   %m, %cm = tfg.Const name("m") {dtype = i32, value = dense<-1> : tensor<i32>} : () -> (tensor<i32>)
   %l, %cl = tfg.generic "EmptyTensorList"(%s, %m) name("l") {element_dtype = f32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> (tensor<!tfg.variant>)
-  // expected-error @+1 {{node 'grow' (While): loop variable 0 enters as tensor<0x2xf32> and the body 'push' makes it tensor<1x2xf32>: loop variables whose shape changes across iterations are not lowered}}
   %w, %cw = tfg.generic "While"(%l) name("grow") {T = [!tfg.variant], cond = #tfg.func<"never", {}>, body = #tfg.func<"push", {}>} : (tensor<!tfg.variant>) -> (tensor<!tfg.variant>)
   %t, %ct = tfg.generic "TensorListStack"(%w, %s) name("stack") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<1xi32>) -> (tensor<*xf32>)
 }
@@ -138,6 +197,7 @@ tfg.func @push(%l: tensor<!tfg.variant>, %ctl: !tfg.control) attributes {
     inputs = [#tfg.arg<name = "l", type = !tfg.variant>], outputs = [#tfg.arg<name = "l2", type = !tfg.variant>]
 } {
   %v, %cv = tfg.Const name("v") {dtype = f32, value = dense<1.0> : tensor<2xf32>} : () -> (tensor<2xf32>)
+  // expected-error @+1 {{node 'pb' (TensorListPushBack): its input_handle is tensor<?x2xf32>: a list whose length changes at run time (PushBack in a loop) is not lowered}}
   %l2, %cl2 = tfg.generic "TensorListPushBack"(%l, %v) name("pb") {element_dtype = f32} : (tensor<!tfg.variant>, tensor<2xf32>) -> (tensor<!tfg.variant>)
   tfg.return(%l2 : tensor<!tfg.variant>)
 }
@@ -187,4 +247,15 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{node 'ta' (TensorArrayV3): a list of 2147483647 elements of shape [4294967296,4294967296] is too large}}
   %ta:2, %cta = tfg.TensorArrayV3(%n) name("ta") {dtype = f32, element_shape = #tfg.shape<4294967296x4294967296>} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
   %g, %cg = tfg.generic "TensorArrayGatherV3"(%ta#0, %r, %ta#1) name("g") {dtype = f32, element_shape = #tfg.shape<4294967296x4294967296>} : (tensor<!tfg.resource>, tensor<1xi32>, tensor<f32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// A growing array's flow is no tensor: the graph outputs its contents.
+// expected-error @+1 {{output 'w' is a growing TensorArray's flow, not a tensor: output the array's contents (TensorArrayConcatV3, TensorArrayGatherV3)}}
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<4>} : () -> (tensor<4xf32>)
+  %n, %cn = tfg.Const name("n") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %ta:2, %cta = tfg.TensorArrayV3(%n) name("ta") {dtype = f32, dynamic_size = true, element_shape = #tfg.shape<*>} : (tensor<i32>) -> (tensor<!tfg.resource>, tensor<f32>)
+  %w, %cw = tfg.TensorArrayWriteV3(%ta#0, %n, %x, %ta#1) name("w") {T = f32} : (tensor<!tfg.resource>, tensor<i32>, tensor<4xf32>, tensor<f32>) -> (tensor<f32>)
 }
