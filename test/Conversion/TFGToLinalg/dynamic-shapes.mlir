@@ -549,3 +549,14 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{node 'm' (MirrorPad): paddings too large for MirrorPad in dimension 1}}
   %m, %cm = tfg.MirrorPad(%x, %p) name("m") {T = f32, Tpaddings = i32, mode = "REFLECT"} : (tensor<?x3xf32>, tensor<2x2xi32>) -> (tensor<*xf32>)
 }
+
+// -----
+
+// TopKV2 takes dynamic leading dimensions; k indexes the last one, which
+// must be static.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<3x?>} : () -> (tensor<3x?xf32>)
+  %k, %ck = tfg.Const name("k") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
+  // expected-error @+1 {{node 'top' (TopKV2): dimension 1 of input 0 (tensor<3x?xf32>) is dynamic}}
+  %t:2, %ct = tfg.TopKV2(%x, %k) name("top") {T = f32} : (tensor<3x?xf32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xi32>)
+}
