@@ -50,7 +50,9 @@ struct TopKLowering : OpConversionPattern<TopKV2Op> {
   matchAndRewrite(TopKV2Op op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange data = ValueRange(adaptor.getOperands()).take_front(2);
-    auto types = requireStaticOperands(op, data.take_front(1));
+    // The leading dimensions may be dynamic (rows of candidates); the last
+    // one, which k indexes, must be static.
+    auto types = requireRankedOperands(op, data.take_front(1));
     if (failed(types))
       return failure();
     auto kValues = requireConstantInts(op, data[1], "k");
@@ -62,6 +64,8 @@ struct TopKLowering : OpConversionPattern<TopKV2Op> {
     int64_t k = (*kValues)[0];
     if (type.getRank() < 1)
       return nodeError(op, "input " + typeStr(type) + " must be at least 1-D");
+    if (failed(requireStaticDims(op, data[0], {type.getRank() - 1}, "input 0")))
+      return failure();
     int64_t n = type.getShape().back();
     if (k < 0 || k > n)
       return nodeError(op, "k = " + Twine(k) + " is not in [0, " + Twine(n) +
@@ -75,12 +79,14 @@ struct TopKLowering : OpConversionPattern<TopKV2Op> {
       indexType = attr.getValue();
 
     Location loc = op.getLoc();
-    int64_t rows = 1;
-    for (int64_t d : type.getShape().drop_back())
-      rows *= d;
-    SmallVector<int64_t> outShape(type.getShape());
-    outShape.back() = k;
-    Value input = reshapeTo(rewriter, loc, data[0], {rows, n});
+    SmallVector<OpFoldResult> outShape = getMixedSizes(rewriter, loc, data[0]);
+    OpFoldResult rows = rewriter.getIndexAttr(1);
+    for (OpFoldResult size : ArrayRef(outShape).drop_back())
+      rows = mulSizes(rewriter, loc, rows, size);
+    outShape.back() = rewriter.getIndexAttr(k);
+    Value input =
+        reshapeTo(rewriter, loc, data[0],
+                  SmallVector<OpFoldResult>{rows, rewriter.getIndexAttr(n)});
     Value values, indices;
     if (k == 0 || k <= n / k) // k^2 <= n, without overflow
       std::tie(values, indices) =
@@ -103,18 +109,20 @@ struct TopKLowering : OpConversionPattern<TopKV2Op> {
                                                   Location loc, Value input,
                                                   int64_t k, Type indexType) {
     auto type = cast<RankedTensorType>(input.getType());
-    int64_t rows = type.getDimSize(0), n = type.getDimSize(1);
+    OpFoldResult rows = dimSize(builder, loc, input, 0);
+    int64_t n = type.getDimSize(1);
     Type elementType = type.getElementType();
+    SmallVector<OpFoldResult> outSizes{rows, builder.getIndexAttr(k)};
     // The kept values start as the lowest value (read before the row has k
     // elements only behind the count check, but defined).
-    Value values = createFilled(builder, loc, {rows, k},
+    Value values = createFilled(builder, loc, outSizes,
                                 createLowest(builder, loc, elementType));
-    Value indices = createFilled(builder, loc, {rows, k},
+    Value indices = createFilled(builder, loc, outSizes,
                                  createScalar(builder, loc, indexType, 0));
-    if (rows == 0 || k == 0)
+    if (getConstantIntValue(rows) == 0 || k == 0)
       return {values, indices};
     auto rowLoop = scf::ForOp::create(
-        builder, loc, index(builder, loc, 0), index(builder, loc, rows),
+        builder, loc, index(builder, loc, 0), sizeValue(builder, loc, rows),
         index(builder, loc, 1), ValueRange{values, indices},
         [&](OpBuilder &b, Location l, Value row, ValueRange rowArgs) {
           auto columnLoop = scf::ForOp::create(
@@ -164,24 +172,26 @@ struct TopKLowering : OpConversionPattern<TopKV2Op> {
                                            Value input, int64_t k,
                                            Type indexType) {
     auto type = cast<RankedTensorType>(input.getType());
-    int64_t rows = type.getDimSize(0), n = type.getDimSize(1);
+    OpFoldResult rows = dimSize(builder, loc, input, 0);
+    int64_t n = type.getDimSize(1);
+    SmallVector<OpFoldResult> sizes{rows, builder.getIndexAttr(n)};
     Value iota = buildElementwise(
-        builder, loc, {}, {rows, n}, indexType,
+        builder, loc, {}, sizes, indexType,
         [&](OpBuilder &b, Location l, ValueRange) -> Value {
           return arith::IndexCastOp::create(b, l, indexType,
                                             linalg::IndexOp::create(b, l, 1));
         });
     int64_t passes = llvm::Log2_64_Ceil(n);
     Value values = input, indices = iota;
-    if (rows > 0 && passes > 0) {
+    if (getConstantIntValue(rows) != 0 && passes > 0) {
       // The first pass reads the input (which is never written: it may be
       // the caller's buffer), then pairs of passes go A -> B -> A.
-      Value a = createEmpty(builder, loc, {rows, n}, type.getElementType());
-      Value aIndices = createEmpty(builder, loc, {rows, n}, indexType);
-      Value b = createEmpty(builder, loc, {rows, n}, type.getElementType());
-      Value bIndices = createEmpty(builder, loc, {rows, n}, indexType);
+      Value a = createEmpty(builder, loc, sizes, type.getElementType());
+      Value aIndices = createEmpty(builder, loc, sizes, indexType);
+      Value b = createEmpty(builder, loc, sizes, type.getElementType());
+      Value bIndices = createEmpty(builder, loc, sizes, indexType);
       auto rowLoop = scf::ForOp::create(
-          builder, loc, index(builder, loc, 0), index(builder, loc, rows),
+          builder, loc, index(builder, loc, 0), sizeValue(builder, loc, rows),
           index(builder, loc, 1), ValueRange{a, aIndices, b, bIndices},
           [&](OpBuilder &b, Location l, Value row, ValueRange rowArgs) {
             auto [firstValues, firstIndices] =
@@ -210,8 +220,9 @@ struct TopKLowering : OpConversionPattern<TopKV2Op> {
       values = rowLoop.getResult(0);
       indices = rowLoop.getResult(1);
     }
-    return {extractSlice(builder, loc, values, {0, 0}, {rows, k}, {1, 1}),
-            extractSlice(builder, loc, indices, {0, 0}, {rows, k}, {1, 1})};
+    SmallVector<OpFoldResult> kept{rows, builder.getIndexAttr(k)};
+    return {extractSlice(builder, loc, values, {0, 0}, kept, {1, 1}),
+            extractSlice(builder, loc, indices, {0, 0}, kept, {1, 1})};
   }
 
   /// One merge pass over a row: the runs [s, s + width) and

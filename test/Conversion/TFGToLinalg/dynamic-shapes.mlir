@@ -112,7 +112,7 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // canonicalized at run time (x[1:-1:2]: begin 1, end n - 1, both clamped
 // into [0, n]; size max(ceil((end - begin) / 2), 0)).
 // CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x3xf32> {tfg.name = "x"}) -> (tensor<?x3xf32> {tfg.name = "ss"})
-// LINALG-LABEL: func.func @main(
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<?x3xf32> {tfg.name = "x"}) -> (tensor<?x3xf32> {tfg.name = "ss"})
 // LINALG: %[[N:.*]] = tensor.dim
 // LINALG: arith.addi %[[N]], %c-1
 // LINALG: arith.divsi
@@ -169,16 +169,16 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // does not fit), and pooling does the same; AvgPool divides by the
 // run-time count of the input elements in each window.
 // CHECK-LABEL: func.func @main(%{{.*}}: tensor<1x?x?x2xf32> {tfg.name = "x"}) -> (tensor<1x?x?x4xf32> {tfg.name = "same"}, tensor<1x?x?x4xf32> {tfg.name = "mp"}, tensor<1x?x?x4xf32> {tfg.name = "ap"}, tensor<1x?x?x2xf32> {tfg.name = "dw"})
-// LINALG-LABEL: func.func @main(
-// LINALG-SAME: %[[X:.*]]: tensor<1x?x?x2xf32>
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<1x?x?x2xf32> {tfg.name = "x"})
+// LINALG-SAME: -> (tensor<1x?x?x4xf32> {tfg.name = "same"}
 // LINALG-DAG: %[[C2:.*]] = arith.constant 2 : index
-// LINALG-DAG: %[[H:.*]] = tensor.dim %[[X]], %c1
+// LINALG-DAG: %[[H:.*]] = tensor.dim %arg0, %c1
 // LINALG: %[[HP:.*]] = arith.addi %[[H]], %c1
 // LINALG: %[[OH:.*]] = arith.divui %[[HP]], %[[C2]]
 // LINALG: %[[T:.*]] = arith.maxsi
 // LINALG: %[[BEFORE:.*]] = arith.divui %[[T]], %[[C2]]
 // LINALG: %[[AFTER:.*]] = arith.subi %[[T]], %[[BEFORE]]
-// LINALG: tensor.pad %[[X]] low[0, %[[BEFORE]], %{{.*}}, 0] high[0, %[[AFTER]], %{{.*}}, 0]
+// LINALG: tensor.pad %arg0 low[0, %[[BEFORE]], %{{.*}}, 0] high[0, %[[AFTER]], %{{.*}}, 0]
 // LINALG: tensor.empty(%[[OH]], %{{.*}}) : tensor<1x?x?x4xf32>
 // LINALG: linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
 // LINALG: arith.cmpi sge
@@ -241,9 +241,9 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // image gives no crops.
 // CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x?x?x3xf32> {tfg.name = "img"}
 // CHECK: tfg.CropAndResize({{.*}} -> (tensor<?x2x3x3xf32>)
-// LINALG-LABEL: func.func @main(
-// LINALG-SAME: %[[IMG:.*]]: tensor<?x?x?x3xf32> {tfg.name = "img"}
-// LINALG: %[[H:.*]] = tensor.dim %[[IMG]], %c1
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<?x?x?x3xf32> {tfg.name = "img"}
+// LINALG-SAME: tensor<?xi32> {tfg.name = "i"}) -> (tensor<?x2x3x3xf32> {tfg.name = "crop"})
+// LINALG: %[[H:.*]] = tensor.dim %arg0, %c1
 // LINALG: %[[LAST:.*]] = arith.subi %[[H]], %c1
 // LINALG: arith.sitofp
 // LINALG: arith.select
@@ -266,7 +266,7 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // CHECK-LABEL: func.func @main(%{{.*}}: tensor<1x?x?x3xf32> {tfg.name = "img"}, %{{.*}}: tensor<f32> {tfg.name = "scale"})
 // CHECK: tfg.ResizeBilinear({{.*}} -> (tensor<1x?x?x3xf32>)
 // CHECK: tfg.ResizeNearestNeighbor({{.*}} -> (tensor<1x?x?x3xf32>)
-// LINALG-LABEL: func.func @main(
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<1x?x?x3xf32> {tfg.name = "img"}, %{{.*}}: tensor<f32> {tfg.name = "scale"})
 // LINALG: arith.index_cast
 // LINALG: arith.maxsi
 // LINALG: arith.divf
@@ -489,7 +489,7 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // (Tile([0], Shape(s)), MTCNN's box_ind) has a dynamic length.
 // CHECK-LABEL: func.func @main(%{{.*}}: tensor<?x4xf32> {tfg.name = "x"}, %{{.*}}: tensor<?xf32> {tfg.name = "s"}) -> (tensor<?x4xf32> {tfg.name = "flat"}, tensor<?xi32> {tfg.name = "tiled"})
 // CHECK: tfg.Reshape({{.*}} -> (tensor<?x4xf32>)
-// LINALG-LABEL: func.func @main(
+// LINALG-LABEL: func.func @main(%{{.*}}: tensor<?x4xf32> {tfg.name = "x"}, %{{.*}}: tensor<?xf32> {tfg.name = "s"})
 // LINALG: tensor.from_elements
 // LINALG-NOT: tensor.insert_slice
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
@@ -548,4 +548,15 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %p, %cp = tfg.Const name("p") {dtype = i32, value = dense<[[1, 1], [3, 0]]> : tensor<2x2xi32>} : () -> (tensor<2x2xi32>)
   // expected-error @+1 {{node 'm' (MirrorPad): paddings too large for MirrorPad in dimension 1}}
   %m, %cm = tfg.MirrorPad(%x, %p) name("m") {T = f32, Tpaddings = i32, mode = "REFLECT"} : (tensor<?x3xf32>, tensor<2x2xi32>) -> (tensor<*xf32>)
+}
+
+// -----
+
+// TopKV2 takes dynamic leading dimensions; k indexes the last one, which
+// must be static.
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<3x?>} : () -> (tensor<3x?xf32>)
+  %k, %ck = tfg.Const name("k") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
+  // expected-error @+1 {{node 'top' (TopKV2): dimension 1 of input 0 (tensor<3x?xf32>) is dynamic}}
+  %t:2, %ct = tfg.TopKV2(%x, %k) name("top") {T = f32} : (tensor<3x?xf32>, tensor<i32>) -> (tensor<*xf32>, tensor<*xi32>)
 }
