@@ -182,6 +182,15 @@ int main(int argc, char **argv) {
   registerTFGConversionPasses();
   registerTFGPipelines();
   registerTransformsPasses();
+  // Debian's libLLVM registers a global `threads` option of its own
+  // (undocumented, unused by tfg-run): ours replaces it, so it is made here,
+  // after that one is unregistered, not at static initialization.
+  if (cl::Option *foreign = cl::getRegisteredOptions().lookup("threads"))
+    foreign->removeArgument();
+  static cl::opt<int64_t> threads(
+      cl::cat(runCategory), "threads", cl::init(1),
+      cl::desc("Run convolutions, matmuls, pooling and large elementwise "
+               "ops on N threads (OpenMP); 1: serial code"));
   cl::HideUnrelatedOptions(runCategory);
   tfgtool::parseToolCommandLine(argc, argv,
                                 "tfg-run: JIT-compile a TensorFlow model for "
@@ -194,6 +203,9 @@ int main(int argc, char **argv) {
   if (batchSize < 1)
     return usage("--batch-size must be at least 1, got " +
                  llvm::Twine(batchSize.getValue()));
+  if (threads < 1 || threads > kMaxThreads)
+    return usage("--threads must be between 1 and " + llvm::Twine(kMaxThreads) +
+                 ", got " + llvm::Twine(threads.getValue()));
   if (runs < 1)
     return usage("--runs must be at least 1, got 0");
   if (!(relTolerance >= 0) || std::isinf(relTolerance))
@@ -267,6 +279,7 @@ int main(int argc, char **argv) {
   options.hostTarget = !genericTarget;
   options.dumpLLVMPath = dumpLLVM;
   options.lowering.batchSize = batchSize;
+  options.lowering.threads = threads;
   options.lowering.dynamicDims = dynamicShapes;
   options.lowering.outputs.assign(outputNames.begin(), outputNames.end());
   if (options.lowering.outputs.empty())
