@@ -67,10 +67,22 @@ SmallVector<int64_t> chunkSizes(linalg::LinalgOp op, int64_t threads) {
     return iterators[loop] == utils::IteratorType::parallel &&
            !ShapedType::isDynamic(ranges[loop]) && ranges[loop] >= threads;
   };
+  // The loop of the output's contiguous dimension is what the vector code
+  // runs along: a chunk of it must stay a whole number of vectors (16
+  // floats: an AVX-512 register, two AVX2 ones), or each thread would get
+  // a narrow, masked or scalar kernel.
+  std::optional<unsigned> contiguousLoop;
+  if (op->getNumResults() > 0) {
+    AffineMap outputMap = op.getIndexingMapMatchingResult(op->getResult(0));
+    if (outputMap.getNumResults() > 0)
+      if (auto dim = dyn_cast<AffineDimExpr>(outputMap.getResults().back()))
+        contiguousLoop = dim.getPosition();
+  }
   SmallVector<int64_t> sizes(ranges.size(), 0);
   // Even chunks first: every slice keeps a static shape.
   for (unsigned loop = 0; loop < ranges.size(); ++loop) {
-    if (splittable(loop) && ranges[loop] % threads == 0) {
+    if (splittable(loop) && ranges[loop] % threads == 0 &&
+        (loop != contiguousLoop || (ranges[loop] / threads) % 16 == 0)) {
       sizes[loop] = ranges[loop] / threads;
       return sizes;
     }
@@ -79,9 +91,16 @@ SmallVector<int64_t> chunkSizes(linalg::LinalgOp op, int64_t threads) {
   // register blocking of a convolution takes a dynamic size only in the
   // loops it tiles by one.
   unsigned limit = isRegisterBlockedConv(op) ? 2 : ranges.size();
+  // Along the contiguous dimension, chunks are rounded up to whole vectors
+  // (only the last one is shorter).
   for (unsigned loop = 0; loop < limit; ++loop) {
-    if (splittable(loop)) {
-      sizes[loop] = llvm::divideCeil(ranges[loop], threads);
+    if (!splittable(loop))
+      continue;
+    int64_t chunk = llvm::divideCeil(ranges[loop], threads);
+    if (loop == contiguousLoop)
+      chunk = llvm::alignTo(chunk, 16);
+    if (chunk < ranges[loop]) {
+      sizes[loop] = chunk;
       return sizes;
     }
   }
@@ -93,8 +112,9 @@ struct CPUParallelizePass : tfg::impl::CPUParallelizeBase<CPUParallelizePass> {
 
   void runOnOperation() override {
     if (threads < 1 || threads > tfg::kMaxThreads) {
-      getOperation().emitError() << "threads must be between 1 and "
-                                 << tfg::kMaxThreads << ", got " << threads;
+      getOperation().emitError()
+          << "threads must be between 1 and " << tfg::kMaxThreads << ", got "
+          << static_cast<unsigned>(threads);
       return signalPassFailure();
     }
     if (threads == 1)

@@ -42,9 +42,10 @@ struct CPUVectorizeConvolutionsPass
       if (isa<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp>(
               op.getOperation()) &&
           op.hasPureTensorSemantics() && op.getStaticLoopRanges().size() &&
-          // A dynamic batch is fine: it is tiled by 1, so every tile is
-          // static; the other loops size the register blocks.
-          llvm::none_of(ArrayRef(op.getStaticLoopRanges()).drop_front(),
+          // A dynamic batch or number of output rows (a chunk of
+          // tfg-cpu-parallelize) is fine: both are tiled by 1, so every
+          // tile is static; the other loops size the register blocks.
+          llvm::none_of(ArrayRef(op.getStaticLoopRanges()).drop_front(2),
                         ShapedType::isDynamic))
         convs.push_back(op);
     });

@@ -163,9 +163,12 @@ def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
     The loop split is the outermost parallel loop with a static size that
     `threads` divides (static chunks keep the vector code of the register
     blocking); when none does, the outermost one of at least `threads`
-    iterations, in chunks of ceil(size / threads). For convolutions the
-    uneven fallback is limited to the batch and output rows, the loops the
-    register blocking tiles by one. An op with no such loop stays serial.
+    iterations, in chunks of ceil(size / threads), the last one shorter.
+    The loop of the output's contiguous (last) dimension, along which the
+    vector code runs, is split only into whole numbers of 16-float vectors.
+    For convolutions the uneven fallback is limited to the batch and the
+    output rows, the loops the register blocking tiles by one. An op with no
+    such loop (a dot product: all its work is a reduction) stays serial.
     `threads` = 1 changes nothing.
   }];
   let options = [
