@@ -41,6 +41,7 @@
 #include <algorithm>
 #include <cmath>
 #include <malloc.h>
+#include <sys/resource.h>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -122,13 +123,23 @@ static cl::opt<unsigned>
 static cl::opt<bool> quiet(cl::cat(runCategory), "quiet",
                            cl::desc("Only print the comparison"));
 
+/// The CPU time (user + system, every thread) this process has used.
+static double processCPUSeconds() {
+  rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval &t) { return t.tv_sec + t.tv_usec * 1e-6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
 /// What a run prints: the model's signature, compile time, median latency
-/// (when `sortedTimes` is not empty), the set's shapes (when `set` is not
+/// (when `sortedTimes` is not empty) and, when `cpuPerRun` is not negative
+/// (--threads > 1), the mean CPU time of a run (more than its latency when
+/// the threads ran at the same time), the set's shapes (when `set` is not
 /// negative: several input sets, or dynamic shapes), and the first
 /// --print-outputs values.
 static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
-                     llvm::ArrayRef<double> sortedTimes, int set,
-                     llvm::ArrayRef<Tensor> inputs,
+                     llvm::ArrayRef<double> sortedTimes, double cpuPerRun,
+                     int set, llvm::ArrayRef<Tensor> inputs,
                      llvm::ArrayRef<Tensor> outputs) {
   if (!quiet && !sortedTimes.empty()) {
     llvm::outs() << llvm::formatv(
@@ -144,6 +155,10 @@ static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
         "compile: {0:f3} s\nlatency: median {1:f3} ms over {2} run(s)\n",
         model.compileSeconds(), sortedTimes[sortedTimes.size() / 2] * 1e3,
         sortedTimes.size());
+    if (cpuPerRun >= 0)
+      llvm::outs() << llvm::formatv(
+          "cpu: mean {0:f3} ms per run (user+sys, all threads)\n",
+          cpuPerRun * 1e3);
   }
   if (!quiet && set >= 0) {
     llvm::outs() << "set " << set << ":";
@@ -384,6 +399,7 @@ int main(int argc, char **argv) {
     for (auto [set, inputs] : llvm::enumerate(inputSets)) {
       std::vector<double> times;
       FailureOr<std::vector<Tensor>> outputs = failure();
+      double cpuStart = processCPUSeconds();
       for (unsigned r = 0; r < runs; ++r) {
         double seconds;
         outputs = model->run(inputs, &seconds);
@@ -391,11 +407,14 @@ int main(int argc, char **argv) {
           return 1;
         times.push_back(seconds);
       }
+      double cpuPerRun =
+          threads > 1 ? (processCPUSeconds() - cpuStart) / runs : -1;
       std::sort(times.begin(), times.end());
-      printRun(
-          tfgPipeline, *model,
-          set == 0 ? llvm::ArrayRef<double>(times) : llvm::ArrayRef<double>(),
-          inputSets.size() > 1 || dynamic ? (int)set : -1, inputs, *outputs);
+      printRun(tfgPipeline, *model,
+               set == 0 ? llvm::ArrayRef<double>(times)
+                        : llvm::ArrayRef<double>(),
+               cpuPerRun, inputSets.size() > 1 || dynamic ? (int)set : -1,
+               inputs, *outputs);
       std::string dir = outputDir;
       if (!dir.empty() && inputSets.size() > 1)
         dir += "/set" + std::to_string(set);

@@ -5,6 +5,9 @@
 // RUN: tfg-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tfg-cpu-parallelize{threads=1 generic=true}))' -o %t.after.mlir
 // RUN: diff %t.before.mlir %t.after.mlir
 // RUN: tfg-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tfg-cpu-parallelize{threads=3}))' | FileCheck %s --check-prefix=THREE
+// The register blocking then tiles and vectorizes inside each chunk, an
+// uneven one (a dynamic number of rows) too.
+// RUN: tfg-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tfg-cpu-parallelize{threads=2},tfg-cpu-vectorize-convolutions))' | FileCheck %s --check-prefix=VEC
 
 // A convolution: the batch (1) cannot be split, the output rows (56) are,
 // in two static chunks of 28; the filter and the channels stay whole.
@@ -48,6 +51,11 @@ func.func @depthwise_7x7(%x: tensor<1x9x9x1024xf32>, %w: tensor<3x3x1024xf32>, %
 // CHECK: scf.forall (%{{.*}}) = (0) to (7) step (4)
 // CHECK: affine.min
 // CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x?x7x3xf32>
+// VEC-LABEL: func.func @conv_uneven
+// VEC: scf.forall
+// VEC: vector.contract
+// VEC-NOT: linalg.conv_2d_nhwc_hwcf
+// VEC: scf.forall.in_parallel
 // Three threads divide the 3 output channels, but a chunk of one channel
 // is no vector: the rows again (3, 3, 1).
 // THREE-LABEL: func.func @conv_uneven
