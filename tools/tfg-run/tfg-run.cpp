@@ -132,11 +132,11 @@ static double processCPUSeconds() {
 }
 
 /// What a run prints: the model's signature, compile time, median latency
-/// (when `sortedTimes` is not empty) and, when `cpuPerRun` is not negative
-/// (--threads > 1), the mean CPU time of a run (more than its latency when
-/// the threads ran at the same time), the set's shapes (when `set` is not
-/// negative: several input sets, or dynamic shapes), and the first
-/// --print-outputs values.
+/// and, when `cpuPerRun` is not negative, the mean CPU time of a run over
+/// all threads (more than the latency when the threads ran at the same
+/// time; less when the machine is busy), when `sortedTimes` is not empty;
+/// the set's shapes (when `set` is not negative: several input sets, or
+/// dynamic shapes), and the first --print-outputs values.
 static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
                      llvm::ArrayRef<double> sortedTimes, double cpuPerRun,
                      int set, llvm::ArrayRef<Tensor> inputs,
@@ -407,6 +407,7 @@ int main(int argc, char **argv) {
           return 1;
         times.push_back(seconds);
       }
+      // Printed with --threads > 1 only: other runs print what they did.
       double cpuPerRun =
           threads > 1 ? (processCPUSeconds() - cpuStart) / runs : -1;
       std::sort(times.begin(), times.end());

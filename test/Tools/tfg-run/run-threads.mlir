@@ -26,6 +26,9 @@
 // 32 out channels sums 9, 6 or 4 taps of 32 ones: 288 inside, 192 on an
 // edge, 128 in a corner (pixel (0,0): 32 channels of 128, then (0,1): 192).
 // Its sum covers both chunks of rows: (30*3 + 2*2)^2 taps * 32 * 32.
+// With threads, the CPU time of a run (all threads) follows the latency.
+// CHECK: latency: median {{.*}} ms over 1 run(s)
+// CHECK-NEXT: cpu: mean {{[0-9.]+}} ms per run (user+sys, all threads)
 // CHECK: ones_same = 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 128 192 192 ...{{$}}
 // CHECK: ones_same_sum = 9048064{{$}}
 // A 5x5 stride-4 VALID convolution to 7x7x16 (7 rows: chunks of 4 and 3),
