@@ -174,7 +174,7 @@ def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
   let options = [
     Option<"threads", "threads", "unsigned", /*default=*/"1",
            "Chunks per op, one per thread (1: leave the IR as it is)">,
-    Option<"minIterations", "min-iterations", "int64_t", /*default=*/"131072",
+    Option<"minIterations", "min-iterations", "int64_t", /*default=*/"262144",
            "Smallest loop nest (product of the static loop sizes) split">,
     Option<"generic", "generic", "bool", /*default=*/"false",
            "Split every linalg op, not only convolutions, pooling and contractions">,

@@ -115,7 +115,7 @@ func.func @max_pool(%x: tensor<1x113x113x64xf32>, %k: tensor<3x3xf32>, %init: te
 // -----
 
 // Small ops do not pay for a fork and join: a 3x3 convolution at 8x8 with
-// 8 channels is 36864 iterations, under min-iterations (131072).
+// 8 channels is 36864 iterations, under min-iterations (262144).
 // CHECK-LABEL: func.func @small_conv
 // CHECK-NOT: scf.forall
 // CHECK: linalg.conv_2d_nhwc_hwcf
@@ -149,7 +149,8 @@ func.func @relu(%x: tensor<1x112x112x32xf32>, %init: tensor<1x112x112x32xf32>) -
 
 // -----
 
-// A reduction over rows of 4096: the parallel loop (64 rows) is split, the
+// A reduction over rows of 4096 (262144 iterations, just heavy enough):
+// the parallel loop (64 rows) is split, the
 // reduction loop is not, so each row's sum keeps its order.
 // GENERIC-LABEL: func.func @row_sums
 // GENERIC: scf.forall (%[[R:.*]]) = (0) to (64) step (32)

@@ -10,7 +10,7 @@
 // NEGATIVE: tfg-run: error: --threads must be between 1 and 1024, got -2
 // DEFINE: %{outputs} = ones_same,ones_same_sum,ones_uneven_sum,conv,depthwise,uneven,matmul,sigmoid
 // RUN: %python %S/Inputs/make_npy.py %t.x.npy "<f4" 1x32x32x32 seed=7
-// RUN: %python %S/Inputs/make_npy.py %t.y.npy "<f4" 1x64x64x32 seed=11
+// RUN: %python %S/Inputs/make_npy.py %t.y.npy "<f4" 1x64x128x32 seed=11
 // RUN: rm -rf %t.one && mkdir -p %t.one
 // RUN: tfg-run %s --input x=%t.x.npy --input y=%t.y.npy --outputs %{outputs} --threads 1 --output-dir %t.one --quiet
 // RUN: tfg-run %s --input x=%t.x.npy --input y=%t.y.npy --outputs %{outputs} --threads 2 --print-outputs 34 --dump-llvm %t.ll | FileCheck %s
@@ -44,7 +44,7 @@
 // SAME: sigmoid ok max_abs=0.00e+00 rel_l2=0.00e+00
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x32x32x32>} : () -> (tensor<?x32x32x32xf32>)
-  %y, %cy = tfg.Placeholder name("y") {dtype = f32, shape = #tfg.shape<?x64x64x32>} : () -> (tensor<?x64x64x32xf32>)
+  %y, %cy = tfg.Placeholder name("y") {dtype = f32, shape = #tfg.shape<?x64x128x32>} : () -> (tensor<?x64x128x32xf32>)
   %ones, %c1 = tfg.Const name("ones") {dtype = f32, value = dense<1.0> : tensor<1x32x32x32xf32>} : () -> (tensor<1x32x32x32xf32>)
   %w3, %c2 = tfg.Const name("w3") {dtype = f32, value = dense<1.0> : tensor<3x3x32x32xf32>} : () -> (tensor<3x3x32x32xf32>)
   %w5, %c3 = tfg.Const name("w5") {dtype = f32, value = dense<1.0> : tensor<5x5x32x16xf32>} : () -> (tensor<5x5x32x16xf32>)
@@ -90,5 +90,5 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %sinm, %c38 = tfg.Sin(%rm) name("sinm") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
   %mw, %c39 = tfg.Reshape(%sinm, %sm) name("mw") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<2xi32>) -> (tensor<*xf32>)
   %mm, %c40 = tfg.MatMul(%flat, %mw) name("matmul") {T = f32, transpose_a = false, transpose_b = false} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
-  %sig, %c41 = tfg.Sigmoid(%y) name("sigmoid") {T = f32} : (tensor<?x64x64x32xf32>) -> (tensor<*xf32>)
+  %sig, %c41 = tfg.Sigmoid(%y) name("sigmoid") {T = f32} : (tensor<?x64x128x32xf32>) -> (tensor<*xf32>)
 }
