@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
-  clang-format-22 libclang-rt-22-dev
+  clang-format-22 libclang-rt-22-dev libomp-22-dev
   libprotobuf-dev protobuf-compiler libsnappy-dev
   python3 time graphviz
 )

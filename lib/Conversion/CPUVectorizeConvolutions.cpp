@@ -43,9 +43,13 @@ struct CPUVectorizeConvolutionsPass
               op.getOperation()) &&
           op.hasPureTensorSemantics() && op.getStaticLoopRanges().size() &&
           // A dynamic batch is fine: it is tiled by 1, so every tile is
-          // static; the other loops size the register blocks.
-          llvm::none_of(ArrayRef(op.getStaticLoopRanges()).drop_front(),
-                        ShapedType::isDynamic))
+          // static; the other loops size the register blocks. So is a
+          // dynamic number of output rows (also tiled by 1) in a chunk of
+          // tfg-cpu-parallelize (an scf.forall), its uneven split.
+          llvm::none_of(
+              ArrayRef(op.getStaticLoopRanges())
+                  .drop_front(op->getParentOfType<scf::ForallOp>() ? 2 : 1),
+              ShapedType::isDynamic))
         convs.push_back(op);
     });
     for (linalg::LinalgOp op : convs) {

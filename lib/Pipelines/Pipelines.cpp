@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -77,6 +78,10 @@ struct LowerToLLVMPipelineOptions
   Option<std::string> funcName{*this, "func-name",
                                llvm::cl::desc("Function name"),
                                llvm::cl::init("main")};
+  Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Threads of the heavy ops (OpenMP; 1: serial code)"),
+      llvm::cl::init(1)};
   LowerToLLVMOptions get() const {
     LowerToLLVMOptions o;
     o.inputs.assign(inputs.begin(), inputs.end());
@@ -85,6 +90,7 @@ struct LowerToLLVMPipelineOptions
     o.batchSize = batchSize;
     o.dynamicDims = dynamicDims;
     o.funcName = funcName;
+    o.threads = threads;
     return o;
   }
 };
@@ -162,14 +168,27 @@ void buildLowerToLinalgPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
 }
 
-void buildLinalgToLLVMPipeline(OpPassManager &pm) {
+void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
   pm.addNestedPass<func::FuncOp>(createEmitCInterfacePass());
+  // Threads: heavy ops split into scf.forall chunks before the register
+  // blocking (which then tiles each chunk), the other ops after the
+  // elementwise fusion (one parallel loop per fused op); OpenMP after
+  // bufferization. Nothing is added for one thread; the pass rejects 0 and
+  // absurd counts.
+  CPUParallelizeOptions parallelize;
+  parallelize.threads = threads;
+  if (threads != 1)
+    pm.addNestedPass<func::FuncOp>(createCPUParallelize(parallelize));
   pm.addNestedPass<func::FuncOp>(createCPUVectorizeConvolutions());
   pm.addNestedPass<func::FuncOp>(createCPUVectorizeMatmul());
   pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createCPULoopOrder());
   pm.addNestedPass<func::FuncOp>(createLinalgFoldUnitExtentDimsPass());
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  if (threads > 1) {
+    parallelize.generic = true;
+    pm.addNestedPass<func::FuncOp>(createCPUParallelize(parallelize));
+  }
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -188,6 +207,16 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm) {
     pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(toSCF));
   }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  if (threads > 1) {
+    pm.addPass(createForallToParallelLoopPass());
+    ConvertSCFToOpenMPPassOptions openMP;
+    openMP.numThreads = threads;
+    pm.addPass(createConvertSCFToOpenMPPass(openMP));
+    // It wraps each loop body in memref.alloca_scope, which must stay one
+    // block (the control-flow lowering would split it); the canonicalizer
+    // inlines the scopes, as the bodies hold no alloca.
+    pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  }
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -209,6 +238,8 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
+  if (threads > 1)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }
@@ -216,7 +247,7 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm) {
 void buildLowerToLLVMPipeline(OpPassManager &pm,
                               const LowerToLLVMOptions &options) {
   buildLowerToLinalgPipeline(pm, options);
-  buildLinalgToLLVMPipeline(pm);
+  buildLinalgToLLVMPipeline(pm, options.threads);
 }
 
 void registerTFGPipelines() {

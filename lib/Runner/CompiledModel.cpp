@@ -16,6 +16,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
@@ -334,8 +335,18 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
                             << kRunTimeDimChecks << " " << checks;
   }
 
+  unsigned threads = options.lowering.threads;
+  if (threads < 1 || threads > kMaxThreads)
+    return emitError(loc) << "threads must be between 1 and " << kMaxThreads
+                          << ", got " << threads;
+  // Parallel code calls the OpenMP runtime (__kmpc_fork_call, ...).
+  if (threads > 1 && !llvm::sys::fs::exists(TFG_OPENMP_RUNTIME))
+    return emitError(loc) << threads
+                          << " threads need the OpenMP runtime, which is not "
+                             "at " TFG_OPENMP_RUNTIME
+                             " (Debian: libomp-22-dev)";
   PassManager llvmPm(context);
-  buildLinalgToLLVMPipeline(llvmPm);
+  buildLinalgToLLVMPipeline(llvmPm, threads);
   if (failed(llvmPm.run(*module)))
     return failure();
   // The host's target machine for both the IR optimizer (without one,
@@ -383,6 +394,8 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   llvm::SmallVector<llvm::StringRef> libraries;
   if (llvm::sys::fs::exists(TFG_C_RUNNER_UTILS))
     libraries.push_back(TFG_C_RUNNER_UTILS);
+  if (threads > 1)
+    libraries.push_back(TFG_OPENMP_RUNTIME);
   engineOptions.sharedLibPaths = libraries;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   auto engine =
@@ -525,6 +538,7 @@ void mlir::tfg::registerRunnerDialects(DialectRegistry &registry) {
   registerLoweringDialects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
 }
 
 void mlir::tfg::initializeRunnerTarget() {

@@ -41,6 +41,7 @@
 #include <algorithm>
 #include <cmath>
 #include <malloc.h>
+#include <sys/resource.h>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -122,13 +123,23 @@ static cl::opt<unsigned>
 static cl::opt<bool> quiet(cl::cat(runCategory), "quiet",
                            cl::desc("Only print the comparison"));
 
+/// The CPU time (user + system, every thread) this process has used.
+static double processCPUSeconds() {
+  rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval &t) { return t.tv_sec + t.tv_usec * 1e-6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
 /// What a run prints: the model's signature, compile time, median latency
-/// (when `sortedTimes` is not empty), the set's shapes (when `set` is not
-/// negative: several input sets, or dynamic shapes), and the first
-/// --print-outputs values.
+/// and, when `cpuPerRun` is not negative, the mean CPU time of a run over
+/// all threads (more than the latency when the threads ran at the same
+/// time; less when the machine is busy), when `sortedTimes` is not empty;
+/// the set's shapes (when `set` is not negative: several input sets, or
+/// dynamic shapes), and the first --print-outputs values.
 static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
-                     llvm::ArrayRef<double> sortedTimes, int set,
-                     llvm::ArrayRef<Tensor> inputs,
+                     llvm::ArrayRef<double> sortedTimes, double cpuPerRun,
+                     int set, llvm::ArrayRef<Tensor> inputs,
                      llvm::ArrayRef<Tensor> outputs) {
   if (!quiet && !sortedTimes.empty()) {
     llvm::outs() << llvm::formatv(
@@ -144,6 +155,10 @@ static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
         "compile: {0:f3} s\nlatency: median {1:f3} ms over {2} run(s)\n",
         model.compileSeconds(), sortedTimes[sortedTimes.size() / 2] * 1e3,
         sortedTimes.size());
+    if (cpuPerRun >= 0)
+      llvm::outs() << llvm::formatv(
+          "cpu: mean {0:f3} ms per run (user+sys, all threads)\n",
+          cpuPerRun * 1e3);
   }
   if (!quiet && set >= 0) {
     llvm::outs() << "set " << set << ":";
@@ -182,6 +197,15 @@ int main(int argc, char **argv) {
   registerTFGConversionPasses();
   registerTFGPipelines();
   registerTransformsPasses();
+  // Debian's libLLVM registers a global `threads` option of its own
+  // (undocumented, unused by tfg-run): ours replaces it, so it is made here,
+  // after that one is unregistered, not at static initialization.
+  if (cl::Option *foreign = cl::getRegisteredOptions().lookup("threads"))
+    foreign->removeArgument();
+  static cl::opt<int64_t> threads(
+      cl::cat(runCategory), "threads", cl::init(1),
+      cl::desc("Run convolutions, matmuls, pooling and large elementwise "
+               "ops on N threads (OpenMP); 1: serial code"));
   cl::HideUnrelatedOptions(runCategory);
   tfgtool::parseToolCommandLine(argc, argv,
                                 "tfg-run: JIT-compile a TensorFlow model for "
@@ -194,6 +218,9 @@ int main(int argc, char **argv) {
   if (batchSize < 1)
     return usage("--batch-size must be at least 1, got " +
                  llvm::Twine(batchSize.getValue()));
+  if (threads < 1 || threads > kMaxThreads)
+    return usage("--threads must be between 1 and " + llvm::Twine(kMaxThreads) +
+                 ", got " + llvm::Twine(threads.getValue()));
   if (runs < 1)
     return usage("--runs must be at least 1, got 0");
   if (!(relTolerance >= 0) || std::isinf(relTolerance))
@@ -267,6 +294,7 @@ int main(int argc, char **argv) {
   options.hostTarget = !genericTarget;
   options.dumpLLVMPath = dumpLLVM;
   options.lowering.batchSize = batchSize;
+  options.lowering.threads = threads;
   options.lowering.dynamicDims = dynamicShapes;
   options.lowering.outputs.assign(outputNames.begin(), outputNames.end());
   if (options.lowering.outputs.empty())
@@ -371,6 +399,7 @@ int main(int argc, char **argv) {
     for (auto [set, inputs] : llvm::enumerate(inputSets)) {
       std::vector<double> times;
       FailureOr<std::vector<Tensor>> outputs = failure();
+      double cpuStart = processCPUSeconds();
       for (unsigned r = 0; r < runs; ++r) {
         double seconds;
         outputs = model->run(inputs, &seconds);
@@ -378,11 +407,15 @@ int main(int argc, char **argv) {
           return 1;
         times.push_back(seconds);
       }
+      // Printed with --threads > 1 only: other runs print what they did.
+      double cpuPerRun =
+          threads > 1 ? (processCPUSeconds() - cpuStart) / runs : -1;
       std::sort(times.begin(), times.end());
-      printRun(
-          tfgPipeline, *model,
-          set == 0 ? llvm::ArrayRef<double>(times) : llvm::ArrayRef<double>(),
-          inputSets.size() > 1 || dynamic ? (int)set : -1, inputs, *outputs);
+      printRun(tfgPipeline, *model,
+               set == 0 ? llvm::ArrayRef<double>(times)
+                        : llvm::ArrayRef<double>(),
+               cpuPerRun, inputSets.size() > 1 || dynamic ? (int)set : -1,
+               inputs, *outputs);
       std::string dir = outputDir;
       if (!dir.empty() && inputSets.size() > 1)
         dir += "/set" + std::to_string(set);

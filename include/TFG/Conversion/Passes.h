@@ -4,6 +4,7 @@
 #ifndef TFG_CONVERSION_PASSES_H
 #define TFG_CONVERSION_PASSES_H
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -18,6 +19,11 @@ namespace mlir::tfg {
 
 #define GEN_PASS_DECL
 #include "TFG/Conversion/Passes.h.inc"
+
+/// The most threads tfg-cpu-parallelize (and --threads) accepts: far more
+/// than any CPU's cores, far less than what would make each chunk a few
+/// iterations.
+inline constexpr unsigned kMaxThreads = 1024;
 
 /// Sets `llvm.emit_c_interface` on a function, for ExecutionEngine's C
 /// interface. A step of the CPU lowering pipeline (TFG/Pipelines).

@@ -162,4 +162,49 @@ def CPUVectorizeConvolutions
                            "mlir::vector::VectorDialect"];
 }
 
+def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
+  let summary = "Split the outer parallel loops of heavy linalg ops into scf.forall chunks, one per thread";
+  let description = [{
+    A CPU scheduling step of `tfg-lower-to-llvm --threads N` (N > 1) on the
+    tensor-level function. Each heavy `linalg` op on tensors is tiled with
+    `scf.forall` into `threads` chunks of one parallel loop, which the
+    pipeline later runs on OpenMP threads (`scf-forall-to-parallel`,
+    `convert-scf-to-openmp`). Only parallel loops are split, never a
+    reduction, so every output element is computed by the same code as with
+    one thread: the results are bit for bit the same.
+
+    Heavy: at least `min-iterations` iterations (the product of the static
+    loop sizes; fork and join cost a few microseconds, which a small op
+    would not win back). By default only convolutions, pooling and
+    contractions (matmuls) are split: the pipeline runs this before the
+    convolution register blocking, whose tiles then stay inside each chunk.
+    With `generic`, every other linalg op is split too (elementwise ops,
+    reductions over their parallel loops); the pipeline runs that after the
+    elementwise fusion, so that a fused op runs as one parallel loop. An op
+    already inside an `scf.forall` is left alone, as are `linalg.fill` and
+    copies.
+
+    The loop split is the outermost parallel loop with a static size that
+    `threads` divides (static chunks keep the vector code of the register
+    blocking); when none does, the outermost one of at least `threads`
+    iterations, in chunks of ceil(size / threads), the last one shorter.
+    The loop of the output's contiguous (last) dimension, along which the
+    vector code runs, is split only into whole numbers of 16-float vectors.
+    For convolutions the uneven fallback is limited to the batch and the
+    output rows, the loops the register blocking tiles by one. An op with no
+    such loop (a dot product: all its work is a reduction) stays serial.
+    `threads` = 1 changes nothing.
+  }];
+  let options = [
+    Option<"threads", "threads", "unsigned", /*default=*/"1",
+           "Chunks per op, one per thread (1: leave the IR as it is)">,
+    Option<"minIterations", "min-iterations", "int64_t", /*default=*/"262144",
+           "Smallest loop nest (product of the static loop sizes) split">,
+    Option<"generic", "generic", "bool", /*default=*/"false",
+           "Split every linalg op, not only convolutions, pooling and contractions">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::tensor::TensorDialect",
+                           "mlir::affine::AffineDialect"];
+}
+
 #endif // TFG_CONVERSION_PASSES_TD

@@ -60,6 +60,8 @@ struct LowerToLLVMOptions {
   /// Unknown input dimensions stay dynamic (tfg-graph-to-func dynamic-dims).
   bool dynamicDims = false;
   std::string funcName = "main";
+  /// Threads of the compiled code (buildLinalgToLLVMPipeline's); 1: serial.
+  unsigned threads = 1;
 };
 
 /// Graph -> func.func -> linalg/tensor/arith/math on tensors. What
@@ -68,8 +70,11 @@ void buildLowerToLinalgPipeline(OpPassManager &pm,
                                 const LowerToLLVMOptions &options);
 
 /// Upstream bufferization and conversion of a tensor-level function
-/// (linalg, tensor, arith, math) to the LLVM dialect.
-void buildLinalgToLLVMPipeline(OpPassManager &pm);
+/// (linalg, tensor, arith, math) to the LLVM dialect. With `threads` > 1,
+/// the heavy ops run in `threads` chunks on OpenMP threads
+/// (tfg-cpu-parallelize, then OpenMP): the code calls libomp's __kmpc_*
+/// functions, which the JIT must resolve. `threads` = 1 adds no pass.
+void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads = 1);
 
 /// The whole CPU lowering: buildLowerToLinalgPipeline, then
 /// buildLinalgToLLVMPipeline; the function gets `llvm.emit_c_interface`.

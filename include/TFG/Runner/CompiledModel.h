@@ -70,7 +70,9 @@ struct CompileOptions {
   /// TFG passes run on the graph before lowering (textual, without
   /// builtin.module(...)); empty for none.
   std::string tfgPipeline;
-  /// What to feed and fetch, the input shapes and the function's name.
+  /// What to feed and fetch, the input shapes, the function's name and
+  /// the threads of the compiled code (lowering.threads: 1 by default; more
+  /// runs the heavy ops on OpenMP threads, libomp loaded by the JIT).
   LowerToLLVMOptions lowering;
   /// When set, the linalg-level IR (before bufferization) is written here.
   std::string dumpLinalgPath;

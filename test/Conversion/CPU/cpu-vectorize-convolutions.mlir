@@ -103,3 +103,16 @@ func.func @dynamic_width(%x: tensor<1x4x?x8xf32>, %w: tensor<3x3x8x16xf32>, %ini
        ins(%x, %w : tensor<1x4x?x8xf32>, tensor<3x3x8x16xf32>) outs(%init : tensor<1x2x?x16xf32>) -> tensor<1x2x?x16xf32>
   return %0 : tensor<1x2x?x16xf32>
 }
+
+// -----
+
+// A dynamic number of output rows outside a chunk of tfg-cpu-parallelize:
+// left to the loop-order pass, as before.
+// CHECK-LABEL: func.func @dynamic_rows
+// CHECK-NOT: vector.contract
+// CHECK: linalg.conv_2d_nhwc_hwcf
+func.func @dynamic_rows(%x: tensor<1x?x9x8xf32>, %w: tensor<3x3x8x16xf32>, %init: tensor<1x?x7x16xf32>) -> tensor<1x?x7x16xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x?x9x8xf32>, tensor<3x3x8x16xf32>) outs(%init : tensor<1x?x7x16xf32>) -> tensor<1x?x7x16xf32>
+  return %0 : tensor<1x?x7x16xf32>
+}

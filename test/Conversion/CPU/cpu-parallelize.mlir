@@ -1,0 +1,179 @@
+// RUN: tfg-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tfg-cpu-parallelize{threads=2}))' | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tfg-cpu-parallelize{threads=2 generic=true}))' | FileCheck %s --check-prefix=GENERIC
+// threads=1 (the default) leaves the IR as it is, byte for byte.
+// RUN: tfg-opt %s --split-input-file -o %t.before.mlir
+// RUN: tfg-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tfg-cpu-parallelize{threads=1 generic=true}))' -o %t.after.mlir
+// RUN: diff %t.before.mlir %t.after.mlir
+// RUN: tfg-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tfg-cpu-parallelize{threads=3}))' | FileCheck %s --check-prefix=THREE
+// The register blocking then tiles and vectorizes inside each chunk, an
+// uneven one (a dynamic number of rows) too.
+// RUN: tfg-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tfg-cpu-parallelize{threads=2},tfg-cpu-vectorize-convolutions))' | FileCheck %s --check-prefix=VEC
+
+// A convolution: the batch (1) cannot be split, the output rows (56) are,
+// in two static chunks of 28; the filter and the channels stay whole.
+// CHECK-LABEL: func.func @conv
+// CHECK: scf.forall (%[[I:.*]]) = (0) to (56) step (28) shared_outs(%[[OUT:.*]] = %{{.*}})
+// CHECK: tensor.extract_slice %{{.*}}[0, %[[I]], 0, 0] [1, 30, 58, 32]
+// CHECK: tensor.extract_slice %[[OUT]][0, %[[I]], 0, 0] [1, 28, 56, 64]
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x28x56x64xf32>
+// CHECK: tensor.parallel_insert_slice
+// Three threads divide none of the 56 rows, 56 columns and 64 channels:
+// the rows are split unevenly (19, 19, 18).
+// THREE-LABEL: func.func @conv
+// THREE: scf.forall (%{{.*}}) = (0) to (56) step (19)
+// THREE: affine.min
+// THREE: linalg.conv_2d_nhwc_hwcf
+func.func @conv(%x: tensor<1x58x58x32xf32>, %w: tensor<3x3x32x64xf32>, %init: tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x58x58x32xf32>, tensor<3x3x32x64xf32>) outs(%init : tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32>
+  return %0 : tensor<1x56x56x64xf32>
+}
+
+// -----
+
+// At 7x7 the rows and columns are odd: the channels (1024) are split, in
+// static chunks the register blocking can still vectorize.
+// CHECK-LABEL: func.func @depthwise_7x7
+// CHECK: scf.forall (%[[C:.*]]) = (0) to (1024) step (512)
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x7x7x512xf32>
+func.func @depthwise_7x7(%x: tensor<1x9x9x1024xf32>, %w: tensor<3x3x1024xf32>, %init: tensor<1x7x7x1024xf32>) -> tensor<1x7x7x1024xf32> {
+  %0 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x9x9x1024xf32>, tensor<3x3x1024xf32>) outs(%init : tensor<1x7x7x1024xf32>) -> tensor<1x7x7x1024xf32>
+  return %0 : tensor<1x7x7x1024xf32>
+}
+
+// -----
+
+// A convolution with nothing even to split: 7 rows, 7 columns, 3 output
+// channels. The rows are split unevenly (4 and 3), the one loop besides
+// the batch that the register blocking takes dynamic.
+// CHECK-LABEL: func.func @conv_uneven
+// CHECK: scf.forall (%{{.*}}) = (0) to (7) step (4)
+// CHECK: affine.min
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x?x7x3xf32>
+// VEC-LABEL: func.func @conv_uneven
+// VEC: scf.forall
+// VEC: vector.contract
+// VEC-NOT: linalg.conv_2d_nhwc_hwcf
+// VEC: scf.forall.in_parallel
+// Three threads divide the 3 output channels, but a chunk of one channel
+// is no vector: the rows again (3, 3, 1).
+// THREE-LABEL: func.func @conv_uneven
+// THREE: scf.forall (%{{.*}}) = (0) to (7) step (3)
+// THREE: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x?x7x3xf32>
+func.func @conv_uneven(%x: tensor<1x9x9x512xf32>, %w: tensor<3x3x512x3xf32>, %init: tensor<1x7x7x3xf32>) -> tensor<1x7x7x3xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x9x9x512xf32>, tensor<3x3x512x3xf32>) outs(%init : tensor<1x7x7x3xf32>) -> tensor<1x7x7x3xf32>
+  return %0 : tensor<1x7x7x3xf32>
+}
+
+// -----
+
+// A matmul of one row: the rows cannot be split, the reduction (k) is
+// never split, the columns are, in whole 16-float vectors (512 and 488;
+// three threads: 336, 336, 328).
+// CHECK-LABEL: func.func @matvec
+// CHECK: scf.forall (%[[J:.*]]) = (0) to (1000) step (512)
+// CHECK: %[[N:.*]] = affine.min
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [1, 1024] [1, 1]
+// CHECK: tensor.extract_slice %{{.*}}[0, %[[J]]] [1024, %[[N]]] [1, 1]
+// CHECK: linalg.matmul {{.*}} -> tensor<1x?xf32>
+// THREE-LABEL: func.func @matvec
+// THREE: scf.forall (%{{.*}}) = (0) to (1000) step (336)
+func.func @matvec(%a: tensor<1x1024xf32>, %b: tensor<1024x1000xf32>, %c: tensor<1x1000xf32>) -> tensor<1x1000xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<1x1024xf32>, tensor<1024x1000xf32>) outs(%c : tensor<1x1000xf32>) -> tensor<1x1000xf32>
+  return %0 : tensor<1x1000xf32>
+}
+
+// -----
+
+// A dot product (1x1 output, all the work in the reduction): nothing to
+// split without changing the order of the sum, so it stays serial.
+// CHECK-LABEL: func.func @dot
+// CHECK-NOT: scf.forall
+// CHECK: linalg.matmul
+// GENERIC-LABEL: func.func @dot
+// GENERIC-NOT: scf.forall
+func.func @dot(%a: tensor<1x262144xf32>, %b: tensor<262144x1xf32>, %c: tensor<1x1xf32>) -> tensor<1x1xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<1x262144xf32>, tensor<262144x1xf32>) outs(%c : tensor<1x1xf32>) -> tensor<1x1xf32>
+  return %0 : tensor<1x1xf32>
+}
+
+// -----
+
+// Pooling splits like a convolution.
+// CHECK-LABEL: func.func @max_pool
+// CHECK: scf.forall (%{{.*}}) = (0) to (56) step (28)
+// CHECK: linalg.pooling_nhwc_max {{.*}} -> tensor<1x28x56x64xf32>
+// GENERIC-LABEL: func.func @max_pool
+func.func @max_pool(%x: tensor<1x113x113x64xf32>, %k: tensor<3x3xf32>, %init: tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32> {
+  %0 = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+       ins(%x, %k : tensor<1x113x113x64xf32>, tensor<3x3xf32>) outs(%init : tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32>
+  return %0 : tensor<1x56x56x64xf32>
+}
+
+// -----
+
+// Small ops do not pay for a fork and join: a 3x3 convolution at 8x8 with
+// 8 channels is 36864 iterations, under min-iterations (262144).
+// CHECK-LABEL: func.func @small_conv
+// CHECK-NOT: scf.forall
+// CHECK: linalg.conv_2d_nhwc_hwcf
+// GENERIC-LABEL: func.func @small_conv
+// GENERIC-NOT: scf.forall
+func.func @small_conv(%x: tensor<1x10x10x8xf32>, %w: tensor<3x3x8x8xf32>, %init: tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x10x10x8xf32>, tensor<3x3x8x8xf32>) outs(%init : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %0 : tensor<1x8x8x8xf32>
+}
+
+// -----
+
+// An elementwise op is split only with generic=true (the pipeline's second
+// run, after the elementwise fusion), over its outermost divisible loop.
+// CHECK-LABEL: func.func @relu
+// CHECK-NOT: scf.forall
+// GENERIC-LABEL: func.func @relu
+// GENERIC: scf.forall (%{{.*}}) = (0) to (112) step (56)
+// GENERIC: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x56x112x32xf32>)
+func.func @relu(%x: tensor<1x112x112x32xf32>, %init: tensor<1x112x112x32xf32>) -> tensor<1x112x112x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %0 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%x : tensor<1x112x112x32xf32>) outs(%init : tensor<1x112x112x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.maximumf %in, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<1x112x112x32xf32>
+  return %0 : tensor<1x112x112x32xf32>
+}
+
+// -----
+
+// A reduction over rows of 4096 (262144 iterations, just heavy enough):
+// the parallel loop (64 rows) is split, the
+// reduction loop is not, so each row's sum keeps its order.
+// GENERIC-LABEL: func.func @row_sums
+// GENERIC: scf.forall (%[[R:.*]]) = (0) to (64) step (32)
+// GENERIC: tensor.extract_slice %{{.*}}[%[[R]], 0] [32, 4096] [1, 1]
+// GENERIC: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%{{.*}} : tensor<32x4096xf32>) outs(%{{.*}} : tensor<32xf32>)
+func.func @row_sums(%x: tensor<64x4096xf32>, %init: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+       ins(%x : tensor<64x4096xf32>) outs(%init : tensor<64xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+// Fills and copies are memsets and memcpys: never split.
+// GENERIC-LABEL: func.func @fill
+// GENERIC-NOT: scf.forall
+// GENERIC: linalg.fill
+func.func @fill(%init: tensor<1x112x112x32xf32>) -> tensor<1x112x112x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %0 = linalg.fill ins(%zero : f32) outs(%init : tensor<1x112x112x32xf32>) -> tensor<1x112x112x32xf32>
+  return %0 : tensor<1x112x112x32xf32>
+}
