@@ -511,6 +511,12 @@ LogicalResult tfg::exportNodeFields(Operation *op, tensorflow::NodeDef &node) {
 }
 
 void tfg::assignMissingNodeNames(Block &block, llvm::StringSet<> used) {
+  // Imported graphs name every node: then the set of all names (a copy of
+  // each, 10^6 for a large graph) is not needed.
+  if (llvm::none_of(block, [](Operation &op) {
+        return isNodeOp(&op) && getNodeName(&op).empty();
+      }))
+    return;
   for (Operation &op : block)
     if (isNodeOp(&op) && !getNodeName(&op).empty())
       used.insert(getNodeName(&op));
