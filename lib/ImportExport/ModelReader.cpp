@@ -383,7 +383,7 @@ static bool looksLikeMLIR(StringRef head) {
   return word == "module" || word.contains('.');
 }
 
-static pb::ArenaOptions graphArenaOptions() {
+pb::ArenaOptions tfg::graphArenaOptions() {
   pb::ArenaOptions options;
   options.start_block_size = 64 << 10;
   options.max_block_size = 1 << 20;
@@ -436,7 +436,8 @@ private:
   /// On an arena: a million-node GraphDef is freed at once, not node by
   /// node. Protobuf's default blocks grow to 8 KiB only: a GiB-sized
   /// GraphDef would take 10^5 of them, each a malloc and a free interleaved
-  /// with the module's allocations; 1 MiB blocks are 10^3 mmaps.
+  /// with the module's allocations; 1 MiB blocks are 10^3 mmaps
+  /// (graphArenaOptions).
   pb::Arena arena{graphArenaOptions()};
   tensorflow::GraphDef &graph =
       *pb::Arena::CreateMessage<tensorflow::GraphDef>(&arena);

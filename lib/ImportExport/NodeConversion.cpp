@@ -501,11 +501,11 @@ LogicalResult tfg::exportNodeFields(Operation *op, tensorflow::NodeDef &node) {
     }
     if (isTFGAttrName(name))
       continue;
-    tensorflow::AttrValue value;
+    // Built in place: the node may be on an arena, where a moved-in value
+    // would be copied (a tensor's bytes included).
     std::string error;
-    if (failed(exportAttrValue(named.getValue(), value, error)))
+    if (failed(exportAttrValue(named.getValue(), attrMap[name.str()], error)))
       return op->emitError() << "attr '" << name << "': " << error;
-    attrMap[name.str()] = std::move(value);
   }
   return success();
 }
