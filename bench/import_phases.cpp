@@ -41,6 +41,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <google/protobuf/arena.h>
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl.h>
 
@@ -50,6 +51,7 @@
 #include <fcntl.h>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <string>
 #include <unistd.h>
 
@@ -151,7 +153,10 @@ int runPublic(MLIRContext &context) {
 }
 
 int runBreakdown(MLIRContext &context) {
-  tensorflow::GraphDef graph;
+  // On an arena with the options ModelReader.cpp parses with.
+  std::optional<pb::Arena> arena(std::in_place, tfg::graphArenaOptions());
+  tensorflow::GraphDef &graph =
+      *pb::Arena::CreateMessage<tensorflow::GraphDef>(&*arena);
   OwningOpRef<ModuleOp> module;
   if (!step("parse GraphDef from the file", [&] {
         std::string error;
@@ -173,7 +178,7 @@ int runBreakdown(MLIRContext &context) {
       }))
     return 1;
   step("free GraphDef", [&] {
-    graph = tensorflow::GraphDef();
+    arena.reset();
     return true;
   });
   if (!importOnly) {
@@ -226,13 +231,13 @@ int runBreakdown(MLIRContext &context) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
-  // --mlir-disable-threading, to see what the uniquer's locks cost.
-  registerMLIRContextCLOptions();
   cl::ParseCommandLineOptions(argc, argv,
                               "Times TFG's GraphDef import and export\n");
   DialectRegistry registry;
   tfg::registerImportDialects(registry);
-  MLIRContext context(registry);
+  // Single-threaded, as tfg-translate's: the benchmark's import row must
+  // time the import that its roundtrip row contains.
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
   tfg::NodeDiagnosticHandler handler(&context, llvm::errs());

@@ -8,7 +8,9 @@
 #include "TFG/Dialect/IR/TFG.h"
 
 #include "llvm/ADT/DenseMap.h"
+
 #include "llvm/ADT/StringSet.h"
+#include <google/protobuf/arena.h>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -39,11 +41,24 @@ LogicalResult tfg::exportGraphDef(
   if (auto d = graphOp->getAttrOfType<StringAttr>(attrs::kDebugInfo))
     graph.set_debug_info(d.getValue().str());
 
+  // A streamed node lives on an arena that is reset after each node: its
+  // strings, attr map entries and attr values are bump allocations, freed
+  // at once, not a dozen mallocs and frees per node. The first block is
+  // kept across resets, so small nodes allocate nothing.
+  constexpr size_t kFirstBlockSize = 64 << 10;
+  std::unique_ptr<char[]> firstBlock(new char[kFirstBlockSize]);
+  google::protobuf::ArenaOptions arenaOptions;
+  arenaOptions.initial_block = firstBlock.get();
+  arenaOptions.initial_block_size = kFirstBlockSize;
+  google::protobuf::Arena arena(arenaOptions);
   // Output names: "node" for output 0, "node:i" otherwise.
-  tensorflow::NodeDef streamed;
   for (Operation &op : graphOp.getBlock()) {
-    tensorflow::NodeDef &node = nodeSink ? streamed : *graph.add_node();
-    node.Clear();
+    if (nodeSink)
+      arena.Reset();
+    tensorflow::NodeDef &node =
+        nodeSink ? *google::protobuf::Arena::CreateMessage<tensorflow::NodeDef>(
+                       &arena)
+                 : *graph.add_node();
     if (failed(exportNodeFields(&op, node)))
       return failure();
     for (Value operand : getDataOperands(&op)) {

@@ -18,6 +18,7 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Allocator.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -53,6 +54,18 @@ static bool isValidNodeName(StringRef name) {
 }
 
 namespace {
+/// What the importer needs to know of an op type, found once per op type
+/// rather than once per node and phase (a 10^6-node graph has a few dozen op
+/// types).
+struct OpTypeInfo {
+  /// Registry OpDef or function signature; null for an unknown op type.
+  const tensorflow::OpDef *opDef;
+  /// The op type names a function of the library.
+  bool isFunction;
+  /// Edges from it may close a v1 loop (checkCycles skips them).
+  bool isNextIteration;
+};
+
 /// Per node: where its inputs come from.
 struct NodeInputs {
   SmallVector<std::pair<unsigned, int64_t>> data; // (producer, output index)
@@ -117,10 +130,12 @@ static LogicalResult checkCycles(ArrayRef<Operation *> ops,
 }
 
 namespace {
-/// Imports one GraphDef phase by phase: names, inputs, result types and the
-/// checks that need them are done on the GraphDef, before any op exists;
-/// then the ops, their operands, the cycle check and the library. Each phase
-/// relies on what the earlier ones guarantee.
+/// Imports one GraphDef phase by phase: names and inputs are checked on the
+/// GraphDef, before any op exists; then each node is checked, typed and
+/// built in one step; then the output indices its consumers use, the
+/// operands, the cycle check and the library. Each phase relies on what the
+/// earlier ones guarantee. A failure leaves a partial module, which the
+/// caller drops.
 class GraphImporter {
 public:
   GraphImporter(tensorflow::GraphDef &graph, ModuleOp module, StringRef file,
@@ -136,8 +151,7 @@ private:
 
   LogicalResult indexNodeNames();
   LogicalResult parseInputs();
-  LogicalResult computeResultTypes();
-  LogicalResult checkInputCounts();
+  LogicalResult computeResultTypes(int i, SmallVectorImpl<Type> &types);
   LogicalResult checkOutputIndices();
   GraphOp createGraphOp();
   LogicalResult createNodeOps(GraphOp graphOp);
@@ -156,13 +170,17 @@ private:
   /// Text input: the line of each node.
   llvm::DenseMap<const tensorflow::NodeDef *, unsigned> lineOf;
 
-  llvm::StringMap<unsigned> indexOf;
+  /// Node name -> index. The entries are bump-allocated: one allocation per
+  /// node would cost as much as the lookups.
+  llvm::StringMap<unsigned, llvm::BumpPtrAllocator> indexOf;
+  /// Per op type, and per node the entry of its op type.
+  llvm::StringMap<OpTypeInfo> opTypes;
+  std::vector<const OpTypeInfo *> opInfo;
   std::vector<NodeInputs> inputs;
   /// Per node: the largest output index its consumers use, -1 if none, and
   /// the consumer that first uses that index.
   SmallVector<int64_t> maxUsedOutput;
   SmallVector<unsigned> maxUsedOutputUser;
-  std::vector<SmallVector<Type>> resultTypes;
   SmallVector<bool> isNextIteration;
   std::vector<Operation *> ops;
 };
@@ -190,10 +208,11 @@ Location GraphImporter::nodeLocation(const tensorflow::NodeDef &node) {
   return NameLoc::get(StringAttr::get(context, node.name()), base);
 }
 
-/// Guarantees: every node has a valid, unique name and an op type, and
-/// `indexOf` maps names to node indices. Names come first: every later
-/// check refers to nodes by name.
+/// Guarantees: every node has a valid, unique name and an op type,
+/// `indexOf` maps names to node indices and `opInfo` holds each node's op
+/// type entry. Names come first: every later check refers to nodes by name.
 LogicalResult GraphImporter::indexNodeNames() {
+  opInfo.resize(numNodes);
   for (int i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = graph.node(i);
     if (node.name().empty())
@@ -208,6 +227,13 @@ LogicalResult GraphImporter::indexNodeNames() {
     if (!indexOf.try_emplace(node.name(), i).second)
       return nodeError(node) << "duplicate node name: two nodes are named '"
                              << node.name() << "'";
+    auto [it, inserted] = opTypes.try_emplace(node.op());
+    if (inserted) {
+      it->second.opDef = signatures.lookup(node.op());
+      it->second.isFunction = signatures.isFunction(node.op());
+      it->second.isNextIteration = isNextIterationLike(node.op());
+    }
+    opInfo[i] = &it->second;
   }
   return success();
 }
@@ -249,74 +275,58 @@ LogicalResult GraphImporter::parseInputs() {
   return success();
 }
 
-/// Guarantees: nodes of known op types have their default attrs, and
-/// `resultTypes` holds every node's data result types (for an unknown op
-/// type, as many opaque tensors as its consumers or `_output_shapes` use).
-LogicalResult GraphImporter::computeResultTypes() {
-  resultTypes.resize(numNodes);
-  isNextIteration.assign(numNodes, false);
-  for (int i = 0; i < numNodes; ++i) {
-    tensorflow::NodeDef &node = *graph.mutable_node(i);
-    isNextIteration[i] = isNextIterationLike(node.op());
-    const tensorflow::OpDef *opDef = signatures.lookup(node.op());
-    if (!opDef) {
-      // The outputs are sized by the file: bound them before allocating.
-      if (maxUsedOutput[i] >= kMaxAttrListSize)
-        return nodeError(graph.node(maxUsedOutputUser[i]))
-               << "input '" << node.name() << ":" << maxUsedOutput[i]
-               << "' is out of bounds: node '" << node.name() << "' ("
-               << node.op() << ") is of an op type the registry does not "
-               << "know, and at most " << kMaxAttrListSize
-               << " outputs are assumed";
-      int64_t count = maxUsedOutput[i] + 1;
-      auto it = node.attr().find("_output_shapes");
-      if (it != node.attr().end() && it->second.has_list())
-        count = std::max<int64_t>(count, it->second.list().shape_size());
-      resultTypes[i].assign(count, OpaqueTensorType::get(context));
-      applyOutputShapes(node, resultTypes[i]);
-      continue;
-    }
-    auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
-    if (!signatures.isFunction(node.op()) &&
-        (failed(checkNodeAttrs(node, *opDef, opError)) ||
-         failed(addDefaultAttrs(node, *opDef, opError))))
-      return failure();
-    std::string error;
-    if (failed(computeOutputTypes(node, *opDef, context, resultTypes[i],
-                                  nullptr, error)))
-      return nodeError(node) << "(" << node.op() << ") " << error;
-    applyOutputShapes(node, resultTypes[i]);
+/// Guarantees: the node (of a known op type) has its default attrs and
+/// attrs of the kinds its OpDef calls for, as many data inputs as they call
+/// for, and `types` holds its data result types (for an unknown op type, as
+/// many opaque tensors as its consumers or `_output_shapes` use).
+LogicalResult GraphImporter::computeResultTypes(int i,
+                                                SmallVectorImpl<Type> &types) {
+  tensorflow::NodeDef &node = *graph.mutable_node(i);
+  const tensorflow::OpDef *opDef = opInfo[i]->opDef;
+  if (!opDef) {
+    // The outputs are sized by the file: bound them before allocating.
+    if (maxUsedOutput[i] >= kMaxAttrListSize)
+      return nodeError(graph.node(maxUsedOutputUser[i]))
+             << "input '" << node.name() << ":" << maxUsedOutput[i]
+             << "' is out of bounds: node '" << node.name() << "' ("
+             << node.op() << ") is of an op type the registry does not "
+             << "know, and at most " << kMaxAttrListSize
+             << " outputs are assumed";
+    int64_t count = maxUsedOutput[i] + 1;
+    auto it = node.attr().find("_output_shapes");
+    if (it != node.attr().end() && it->second.has_list())
+      count = std::max<int64_t>(count, it->second.list().shape_size());
+    types.assign(count, OpaqueTensorType::get(context));
+    applyOutputShapes(node, types);
+    return success();
   }
-  return success();
-}
-
-/// Guarantees: each node of a known op type has as many data inputs as its
-/// OpDef and attrs call for (the typed ops check this too, but here the
-/// message can say what the OpDef expects).
-LogicalResult GraphImporter::checkInputCounts() {
-  for (int i = 0; i < numNodes; ++i) {
-    const tensorflow::NodeDef &node = graph.node(i);
-    const tensorflow::OpDef *opDef = signatures.lookup(node.op());
-    auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
-    if (opDef &&
-        failed(checkInputCount(node, *opDef, inputs[i].data.size(), opError)))
-      return failure();
-  }
-  return success();
+  auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
+  if (!opInfo[i]->isFunction &&
+      (failed(checkNodeAttrs(node, *opDef, opError)) ||
+       failed(addDefaultAttrs(node, *opDef, opError))))
+    return failure();
+  std::string error;
+  if (failed(computeOutputTypes(node, *opDef, context, types, nullptr, error)))
+    return nodeError(node) << "(" << node.op() << ") " << error;
+  applyOutputShapes(node, types);
+  // The typed ops check the input count too, but here the message can say
+  // what the OpDef expects.
+  return checkInputCount(node, *opDef, inputs[i].data.size(), opError);
 }
 
 /// Guarantees: every data input names an output its producer has.
 LogicalResult GraphImporter::checkOutputIndices() {
   for (int i = 0; i < numNodes; ++i) {
     for (auto [producer, index] : inputs[i].data) {
-      if (index < static_cast<int64_t>(resultTypes[producer].size()))
+      unsigned numResults = ops[producer]->getNumResults() - 1; // - control
+      if (index < static_cast<int64_t>(numResults))
         continue;
       const tensorflow::NodeDef &from = graph.node(producer);
       return nodeError(graph.node(i))
              << "input '" << from.name() << ":" << index << "' is out of "
              << "bounds: node '" << from.name() << "' (" << from.op()
-             << ") has " << resultTypes[producer].size() << " output"
-             << (resultTypes[producer].size() == 1 ? "" : "s");
+             << ") has " << numResults << " output"
+             << (numResults == 1 ? "" : "s");
     }
   }
   return success();
@@ -341,15 +351,23 @@ GraphOp GraphImporter::createGraphOp() {
 }
 
 /// Guarantees: `ops` holds one op per node, in node order, with its attrs
-/// and result types but no operands yet (the graph may have cycles).
+/// and result types but no operands yet (the graph may have cycles). Each
+/// node is checked and typed right before its op is built: one pass over a
+/// GraphDef that is far larger than the caches, not three.
 LogicalResult GraphImporter::createNodeOps(GraphOp graphOp) {
   builder.setInsertionPointToEnd(&graphOp.getBlock());
+  isNextIteration.assign(numNodes, false);
   ops.resize(numNodes);
+  SmallVector<Type> types;
   for (int i = 0; i < numNodes; ++i) {
+    isNextIteration[i] = opInfo[i]->isNextIteration;
+    types.clear();
+    if (failed(computeResultTypes(i, types)))
+      return failure();
     tensorflow::NodeDef &node = *graph.mutable_node(i);
     auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
     FailureOr<Operation *> op =
-        createNodeOp(builder, node, resultTypes[i], inputs[i].control.size(),
+        createNodeOp(builder, node, types, inputs[i].control.size(),
                      nodeLocation(node), attrCtx, opError);
     if (failed(op))
       return failure();
@@ -374,10 +392,7 @@ void GraphImporter::connectOperands() {
 LogicalResult GraphImporter::run() {
   context->getOrLoadDialect<TFGDialect>();
   if (failed(indexNodeNames()) || failed(parseInputs()) ||
-      failed(computeResultTypes()) || failed(checkInputCounts()) ||
-      failed(checkOutputIndices()))
-    return failure();
-  if (failed(createNodeOps(createGraphOp())))
+      failed(createNodeOps(createGraphOp())) || failed(checkOutputIndices()))
     return failure();
   connectOperands();
   if (failed(checkCycles(ops, inputs, isNextIteration, file, context)))

@@ -383,6 +383,13 @@ static bool looksLikeMLIR(StringRef head) {
   return word == "module" || word.contains('.');
 }
 
+pb::ArenaOptions tfg::graphArenaOptions() {
+  pb::ArenaOptions options;
+  options.start_block_size = 64 << 10;
+  options.max_block_size = 1 << 20;
+  return options;
+}
+
 namespace {
 /// Reads one model file in phases: the path (a directory names the model
 /// file in it), the whole input, read once (a fifo or stdin cannot be read
@@ -427,8 +434,11 @@ private:
   /// Whether `buffer` ends in a null byte (read as MLIR).
   bool nullTerminated = false;
   /// On an arena: a million-node GraphDef is freed at once, not node by
-  /// node.
-  pb::Arena arena;
+  /// node. Protobuf's default blocks grow to 8 KiB only: a GiB-sized
+  /// GraphDef would take 10^5 of them, each a malloc and a free interleaved
+  /// with the module's allocations; 1 MiB blocks are 10^3 mmaps
+  /// (graphArenaOptions).
+  pb::Arena arena{graphArenaOptions()};
   tensorflow::GraphDef &graph =
       *pb::Arena::CreateMessage<tensorflow::GraphDef>(&arena);
   /// Whether format detection has already parsed `graph`.

@@ -12,6 +12,7 @@
 
 namespace google::protobuf {
 class Message;
+struct ArenaOptions;
 } // namespace google::protobuf
 
 namespace mlir::tfg {
@@ -24,6 +25,10 @@ namespace mlir::tfg {
 /// than protobuf's 2 GiB.
 bool parseBinaryProto(llvm::StringRef bytes, google::protobuf::Message &message,
                       bool releasePages = false);
+
+/// The arena options a parsed GraphDef is allocated with: large blocks, so
+/// that a GiB-sized GraphDef is not 10^5 small mallocs and frees.
+google::protobuf::ArenaOptions graphArenaOptions();
 
 } // namespace mlir::tfg
 

@@ -501,16 +501,22 @@ LogicalResult tfg::exportNodeFields(Operation *op, tensorflow::NodeDef &node) {
     }
     if (isTFGAttrName(name))
       continue;
-    tensorflow::AttrValue value;
+    // Built in place: the node may be on an arena, where a moved-in value
+    // would be copied (a tensor's bytes included).
     std::string error;
-    if (failed(exportAttrValue(named.getValue(), value, error)))
+    if (failed(exportAttrValue(named.getValue(), attrMap[name.str()], error)))
       return op->emitError() << "attr '" << name << "': " << error;
-    attrMap[name.str()] = std::move(value);
   }
   return success();
 }
 
 void tfg::assignMissingNodeNames(Block &block, llvm::StringSet<> used) {
+  // Imported graphs name every node: then the set of all names (a copy of
+  // each, 10^6 for a large graph) is not needed.
+  if (llvm::none_of(block, [](Operation &op) {
+        return isNodeOp(&op) && getNodeName(&op).empty();
+      }))
+    return;
   for (Operation &op : block)
     if (isNodeOp(&op) && !getNodeName(&op).empty())
       used.insert(getNodeName(&op));
