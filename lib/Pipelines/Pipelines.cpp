@@ -187,6 +187,8 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm) {
     pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(toSCF));
   }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // LLVM's compile time grows faster than linearly with a function's size.
+  pm.addPass(createCPUOutlineLoopNests());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -205,6 +207,7 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createCPUKeepOutlined());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }

@@ -14,6 +14,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -254,9 +255,12 @@ CompiledModel::compileFile(MLIRContext &context, llvm::StringRef path,
       importModelFile(path, &context, options.importOptions);
   if (!module)
     return failure();
+  double importTime = secondsSince(start);
   FailureOr<CompiledModel> compiled = compile(std::move(module), options);
-  if (succeeded(compiled))
+  if (succeeded(compiled)) {
     compiled->compileTime = secondsSince(start);
+    compiled->phases.import = importTime;
+  }
   return compiled;
 }
 
@@ -266,6 +270,11 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   MLIRContext *context = module->getContext();
   Location loc = runnerLoc(context);
   PassManager pm(context);
+  // A tool's --mlir-timing, --mlir-print-ir-after, ... (nothing when the
+  // tool did not register them).
+  if (failed(applyPassManagerCLOptions(pm)))
+    return failure();
+  applyDefaultTimingPassManagerCLOptions(pm);
   if (!options.tfgPipeline.empty() &&
       failed(parsePassPipeline(options.tfgPipeline, pm)))
     return emitError(loc) << "cannot parse pipeline '" << options.tfgPipeline
@@ -275,6 +284,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
     buildLowerToLinalgPipeline(pm, options.lowering);
   if (failed(pm.run(*module)))
     return failure();
+  double toLinalgTime = secondsSince(start);
   llvm::StringRef funcName = options.lowering.funcName;
   auto func = module->lookupSymbol<func::FuncOp>(funcName);
   if (!func)
@@ -294,6 +304,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   }
 
   CompiledModel compiled(context);
+  compiled.phases.toLinalg = toLinalgTime;
   for (unsigned i = 0; i < func.getNumArguments(); ++i)
     if (failed(describe(func.getArgument(i).getType(),
                         func.getArgAttr(i, attrs::kName),
@@ -334,10 +345,15 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
                             << kRunTimeDimChecks << " " << checks;
   }
 
+  auto phaseStart = Clock::now();
   PassManager llvmPm(context);
+  if (failed(applyPassManagerCLOptions(llvmPm)))
+    return failure();
+  applyDefaultTimingPassManagerCLOptions(llvmPm);
   buildLinalgToLLVMPipeline(llvmPm);
   if (failed(llvmPm.run(*module)))
     return failure();
+  compiled.phases.toLLVMDialect = secondsSince(phaseStart);
   // The host's target machine for both the IR optimizer (without one,
   // LLVM's vectorizers see no vector registers and leave every loop MLIR did
   // not vectorize scalar) and the code generator, with multiply-adds
@@ -363,7 +379,10 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   std::string dumpError;
   std::function<llvm::Error(llvm::Module *)> transformer =
       [&](llvm::Module *llvmModule) -> llvm::Error {
-    if (llvm::Error error = optimize(llvmModule))
+    auto optimizeStart = Clock::now();
+    llvm::Error error = optimize(llvmModule);
+    compiled.phases.optimize += secondsSince(optimizeStart);
+    if (error)
       return error;
     if (!options.dumpLLVMPath.empty() && failed(writeOutputFile(
                                              options.dumpLLVMPath,
@@ -385,8 +404,15 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
     libraries.push_back(TFG_C_RUNNER_UTILS);
   engineOptions.sharedLibPaths = libraries;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  // The engine translates the module to LLVM IR here; LLVM's optimizer (the
+  // transformer) and code generator run when the first symbol is looked up.
+  phaseStart = Clock::now();
   auto engine =
       ExecutionEngine::create(*module, engineOptions, std::move(engineTarget));
+  compiled.phases.translate =
+      secondsSince(phaseStart) - compiled.phases.optimize;
+  double optimizeBeforeLookup = compiled.phases.optimize;
+  phaseStart = Clock::now();
   if (!engine)
     return emitError(loc) << "JIT compilation failed: "
                           << llvm::toString(engine.takeError());
@@ -397,6 +423,8 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   if (!packed)
     return emitError(loc) << llvm::toString(packed.takeError());
   compiled.packedFunction = *packed;
+  compiled.phases.codegen = secondsSince(phaseStart) -
+                            (compiled.phases.optimize - optimizeBeforeLookup);
   compiled.compileTime = secondsSince(start);
   return compiled;
 }

@@ -27,6 +27,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -121,6 +122,9 @@ static cl::opt<unsigned>
                  cl::desc("Print the first N values of each output"));
 static cl::opt<bool> quiet(cl::cat(runCategory), "quiet",
                            cl::desc("Only print the comparison"));
+static cl::opt<bool> compilePhases(
+    cl::cat(runCategory), "compile-phases",
+    cl::desc("Print where the compile time went, phase by phase"));
 
 /// What a run prints: the model's signature, compile time, median latency
 /// (when `sortedTimes` is not empty), the set's shapes (when `set` is not
@@ -144,6 +148,15 @@ static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
         "compile: {0:f3} s\nlatency: median {1:f3} ms over {2} run(s)\n",
         model.compileSeconds(), sortedTimes[sortedTimes.size() / 2] * 1e3,
         sortedTimes.size());
+  }
+  if (compilePhases && !sortedTimes.empty()) {
+    const CompiledModel::PhaseTimes &p = model.phaseTimes();
+    llvm::outs() << llvm::formatv(
+        "compile phases: import {0:f3} s, to-linalg {1:f3} s, to-llvm-dialect "
+        "{2:f3} s, translate {3:f3} s, llvm-optimize {4:f3} s, codegen {5:f3} "
+        "s\n",
+        p.import, p.toLinalg, p.toLLVMDialect, p.translate, p.optimize,
+        p.codegen);
   }
   if (!quiet && set >= 0) {
     llvm::outs() << "set " << set << ":";
@@ -178,6 +191,7 @@ int main(int argc, char **argv) {
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   initializeRunnerTarget();
   registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   registerTFGPasses();
   registerTFGConversionPasses();
   registerTFGPipelines();
