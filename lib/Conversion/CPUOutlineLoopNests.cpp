@@ -42,9 +42,9 @@ struct BufferRoot {
     /// A global (memref.get_global of one symbol): distinct from other
     /// globals and from allocations.
     Global,
-    /// The caller's (an argument of the function): distinct from the
-    /// function's allocations and from globals, maybe not from another
-    /// argument.
+    /// The caller's (an argument of a public function: the model's inputs
+    /// and outputs): distinct from the function's allocations and from
+    /// globals, maybe not from another argument.
     Argument,
     /// Anything else (a loop-carried buffer, a select, a call's result):
     /// may be any buffer.
@@ -66,9 +66,11 @@ BufferRoot rootOf(Value memref) {
       return {BufferRoot::Global, global.getNameAttr().getAsOpaquePointer()};
     return {BufferRoot::Unknown, nullptr};
   }
+  // A public function's arguments come from outside the module; a private
+  // one's caller may pass anything, a global or its own allocation too.
   auto arg = cast<BlockArgument>(memref);
-  if (isa<FunctionOpInterface>(arg.getOwner()->getParentOp()) &&
-      arg.getOwner()->isEntryBlock())
+  auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  if (func && func.isPublic() && arg.getOwner()->isEntryBlock())
     return {BufferRoot::Argument, arg.getAsOpaquePointer()};
   return {BufferRoot::Unknown, nullptr};
 }

@@ -240,6 +240,19 @@ LogicalResult checkTensorSizes(func::FuncOp func, uint64_t available) {
   return success();
 }
 
+/// The tool's --mlir-timing, --mlir-print-ir-after, ... when it asks for
+/// them (MLIR fails when they were never registered).
+LogicalResult applyCommandLineOptions(PassManager &pm,
+                                      const CompileOptions &options) {
+  if (!options.passManagerCommandLine)
+    return success();
+  if (failed(applyPassManagerCLOptions(pm)))
+    return emitError(runnerLoc(pm.getContext()))
+           << "cannot apply the pass manager's command-line options";
+  applyDefaultTimingPassManagerCLOptions(pm);
+  return success();
+}
+
 } // namespace
 
 CompiledModel::CompiledModel(MLIRContext *context) : context(context) {}
@@ -270,11 +283,8 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   MLIRContext *context = module->getContext();
   Location loc = runnerLoc(context);
   PassManager pm(context);
-  // A tool's --mlir-timing, --mlir-print-ir-after, ... (nothing when the
-  // tool did not register them).
-  if (failed(applyPassManagerCLOptions(pm)))
+  if (failed(applyCommandLineOptions(pm, options)))
     return failure();
-  applyDefaultTimingPassManagerCLOptions(pm);
   if (!options.tfgPipeline.empty() &&
       failed(parsePassPipeline(options.tfgPipeline, pm)))
     return emitError(loc) << "cannot parse pipeline '" << options.tfgPipeline
@@ -347,9 +357,8 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
 
   auto phaseStart = Clock::now();
   PassManager llvmPm(context);
-  if (failed(applyPassManagerCLOptions(llvmPm)))
+  if (failed(applyCommandLineOptions(llvmPm, options)))
     return failure();
-  applyDefaultTimingPassManagerCLOptions(llvmPm);
   buildLinalgToLLVMPipeline(llvmPm);
   if (failed(llvmPm.run(*module)))
     return failure();

@@ -280,6 +280,7 @@ int main(int argc, char **argv) {
   options.dumpLinalgPath = dumpLinalg;
   options.hostTarget = !genericTarget;
   options.dumpLLVMPath = dumpLLVM;
+  options.passManagerCommandLine = true;
   options.lowering.batchSize = batchSize;
   options.lowering.dynamicDims = dynamicShapes;
   options.lowering.outputs.assign(outputNames.begin(), outputNames.end());

@@ -82,6 +82,11 @@ struct CompileOptions {
   /// When set, the LLVM IR after LLVM's optimizer is written here (to check
   /// what the vectorizers made of each loop).
   std::string dumpLLVMPath;
+  /// Apply MLIR's pass-manager command-line options (--mlir-timing,
+  /// --mlir-print-ir-after, ...) to the compile's pass managers: for a tool
+  /// that registered them (registerPassManagerCLOptions and
+  /// registerDefaultTimingManagerCLOptions).
+  bool passManagerCommandLine = false;
 };
 
 class CompiledModel {

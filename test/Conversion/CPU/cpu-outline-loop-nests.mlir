@@ -160,7 +160,27 @@ func.func @frees(%a: memref<4xf32>) {
 // Nothing to outline: unchanged.
 // CHECK-LABEL: func.func @no_loops(
 // CHECK-NEXT: return
-// CHECK-NOT: func.func
+// CHECK-NOT: func.func private @no_loops
 func.func @no_loops(%a: memref<4xf32>) {
+  return
+}
+
+// -----
+
+// A private function's caller may pass a global or one of its own buffers:
+// its arguments' origin is unknown, no noalias (bare pointers still).
+// CHECK-LABEL: func.func private @branch_loop0(
+// CHECK-NOT: llvm.noalias
+// CHECK-SAME: llvm.bareptr
+func.func private @branch(%a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %buf = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %x = memref.load %a[%i] : memref<4xf32>
+    memref.store %x, %buf[%i] : memref<4xf32>
+  }
+  memref.dealloc %buf : memref<4xf32>
   return
 }
