@@ -52,6 +52,8 @@ struct BufferRoot {
   } kind;
   /// The allocation, the get_global's symbol or the argument.
   const void *identity;
+  /// The buffer's alignment in bytes when known (0: unknown).
+  uint64_t alignment = 0;
 };
 
 BufferRoot rootOf(Value memref) {
@@ -60,10 +62,16 @@ BufferRoot rootOf(Value memref) {
       memref = view.getViewSource();
       continue;
     }
-    if (isa<memref::AllocOp, memref::AllocaOp>(op))
-      return {BufferRoot::Allocation, op};
-    if (auto global = dyn_cast<memref::GetGlobalOp>(op))
-      return {BufferRoot::Global, global.getNameAttr().getAsOpaquePointer()};
+    if (auto alloc = dyn_cast<memref::AllocOp>(op))
+      return {BufferRoot::Allocation, op, alloc.getAlignment().value_or(0)};
+    if (auto alloca = dyn_cast<memref::AllocaOp>(op))
+      return {BufferRoot::Allocation, op, alloca.getAlignment().value_or(0)};
+    if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
+      auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+          get, get.getNameAttr());
+      return {BufferRoot::Global, get.getNameAttr().getAsOpaquePointer(),
+              global ? global.getAlignment().value_or(0) : 0};
+    }
     return {BufferRoot::Unknown, nullptr};
   }
   // A public function's arguments come from outside the module; a private
@@ -75,22 +83,29 @@ BufferRoot rootOf(Value memref) {
   return {BufferRoot::Unknown, nullptr};
 }
 
-/// Which of `values` (the outlined function's arguments) are memrefs that
-/// no other argument can alias: the only view of an allocation or a global
-/// among them, or the only caller's buffer. Nothing when some buffer's
-/// origin is unknown (it may be any of them).
-llvm::SmallVector<bool> distinctBuffers(llvm::ArrayRef<Value> values) {
-  llvm::SmallVector<bool> distinct(values.size(), false);
+/// The alignment of each of `values` (the outlined function's arguments)
+/// that is a memref with a known one (0: unknown), and which are memrefs
+/// that no other argument can alias: the only view of an allocation or a
+/// global among them, or the only caller's buffer. None is distinct when
+/// some buffer's origin is unknown (it may be any of them).
+void describeBuffers(llvm::ArrayRef<Value> values,
+                     llvm::SmallVectorImpl<bool> &distinct,
+                     llvm::SmallVectorImpl<uint64_t> &alignments) {
+  distinct.assign(values.size(), false);
+  alignments.assign(values.size(), 0);
   llvm::SmallVector<std::optional<BufferRoot>> roots;
-  for (Value value : values) {
+  bool unknown = false;
+  for (auto [i, value] : llvm::enumerate(values)) {
     if (!isa<BaseMemRefType>(value.getType())) {
       roots.push_back(std::nullopt);
       continue;
     }
     roots.push_back(rootOf(value));
-    if (roots.back()->kind == BufferRoot::Unknown)
-      return distinct;
+    alignments[i] = roots.back()->alignment;
+    unknown |= roots.back()->kind == BufferRoot::Unknown;
   }
+  if (unknown)
+    return;
   for (size_t i = 0; i < roots.size(); ++i) {
     if (!roots[i])
       continue;
@@ -104,7 +119,6 @@ llvm::SmallVector<bool> distinctBuffers(llvm::ArrayRef<Value> values) {
              other.value()->identity == root.identity;
     });
   }
-  return distinct;
 }
 
 /// Whether the outlined function can take its memrefs as bare pointers:
@@ -171,10 +185,19 @@ void outline(LoopLikeOpInterface loop, func::FuncOp parent, unsigned index,
   // attributes only when it stays one LLVM argument).
   if (canUseBarePointers(op, arguments)) {
     func->setAttr("llvm.bareptr", builder.getUnitAttr());
-    for (auto [i, distinct] : llvm::enumerate(distinctBuffers(arguments)))
-      if (distinct)
+    llvm::SmallVector<bool> distinct;
+    llvm::SmallVector<uint64_t> alignments;
+    describeBuffers(arguments, distinct, alignments);
+    for (size_t i = 0; i < arguments.size(); ++i) {
+      if (distinct[i])
         func.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(),
                         builder.getUnitAttr());
+      // The bare pointer is the buffer's aligned pointer (a view's offset
+      // is in its type): the caller knew its alignment from the allocation.
+      if (alignments[i] > 1)
+        func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                        builder.getI64IntegerAttr(alignments[i]));
+    }
   }
 
   Block *body = func.addEntryBlock();

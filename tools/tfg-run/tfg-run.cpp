@@ -190,12 +190,14 @@ int main(int argc, char **argv) {
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   initializeRunnerTarget();
-  registerPassManagerCLOptions();
-  registerDefaultTimingManagerCLOptions();
   registerTFGPasses();
   registerTFGConversionPasses();
   registerTFGPipelines();
   registerTransformsPasses();
+  // After the passes: --mlir-print-ir-after=PASS knows the names registered
+  // by then.
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   cl::HideUnrelatedOptions(runCategory);
   tfgtool::parseToolCommandLine(argc, argv,
                                 "tfg-run: JIT-compile a TensorFlow model for "

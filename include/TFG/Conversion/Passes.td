@@ -164,7 +164,10 @@ def CPUOutlineLoopNests
     memref argument has a static shape and layout, the function takes bare
     pointers (`llvm.bareptr`), and a memref argument that is the only view
     of its buffer among the arguments is marked `llvm.noalias`: LLVM knew
-    in the caller that distinct buffers do not overlap.
+    in the caller that distinct buffers do not overlap. A buffer whose
+    allocation or global has an alignment keeps it (`llvm.align`). The
+    arguments of a private function (a lowered If/While branch) may be
+    any buffer: never noalias.
 
     With `min-ops` (default 1), a loop nest of fewer ops stays where it
     is.

@@ -184,3 +184,27 @@ func.func private @branch(%a: memref<4xf32>) {
   memref.dealloc %buf : memref<4xf32>
   return
 }
+
+// -----
+
+// The caller knew an allocation's (a global's) alignment: the bare pointer
+// keeps it (llvm.align); a buffer of unknown alignment gets none.
+// CHECK-LABEL: func.func private @aligned_loop0(
+// CHECK-SAME: %{{[^:]*}}: memref<4xf32> {llvm.noalias}, %{{[^:]*}}: memref<2xf32, strided<[1], offset: 2>> {llvm.align = 32 : i64, llvm.noalias}, %{{[^:]*}}: memref<4xf32> {llvm.align = 64 : i64, llvm.noalias})
+memref.global "private" constant @g : memref<4xf32> = dense<1.0> {alignment = 32 : i64}
+func.func @aligned(%a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c1 = arith.constant 1 : index
+  %buf = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+  %g = memref.get_global @g : memref<4xf32>
+  %view = memref.subview %g[2] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 2>>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %x = memref.load %a[%i] : memref<4xf32>
+    %y = memref.load %view[%i] : memref<2xf32, strided<[1], offset: 2>>
+    %z = arith.addf %x, %y : f32
+    memref.store %z, %buf[%i] : memref<4xf32>
+  }
+  memref.dealloc %buf : memref<4xf32>
+  return
+}
