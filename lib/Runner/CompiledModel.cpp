@@ -14,6 +14,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
@@ -240,6 +241,19 @@ LogicalResult checkTensorSizes(func::FuncOp func, uint64_t available) {
   return success();
 }
 
+/// The tool's --mlir-timing, --mlir-print-ir-after, ... when it asks for
+/// them (MLIR fails when they were never registered).
+LogicalResult applyCommandLineOptions(PassManager &pm,
+                                      const CompileOptions &options) {
+  if (!options.passManagerCommandLine)
+    return success();
+  if (failed(applyPassManagerCLOptions(pm)))
+    return emitError(runnerLoc(pm.getContext()))
+           << "cannot apply the pass manager's command-line options";
+  applyDefaultTimingPassManagerCLOptions(pm);
+  return success();
+}
+
 } // namespace
 
 CompiledModel::CompiledModel(MLIRContext *context) : context(context) {}
@@ -255,9 +269,12 @@ CompiledModel::compileFile(MLIRContext &context, llvm::StringRef path,
       importModelFile(path, &context, options.importOptions);
   if (!module)
     return failure();
+  double importTime = secondsSince(start);
   FailureOr<CompiledModel> compiled = compile(std::move(module), options);
-  if (succeeded(compiled))
+  if (succeeded(compiled)) {
     compiled->compileTime = secondsSince(start);
+    compiled->phases.import = importTime;
+  }
   return compiled;
 }
 
@@ -267,6 +284,8 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   MLIRContext *context = module->getContext();
   Location loc = runnerLoc(context);
   PassManager pm(context);
+  if (failed(applyCommandLineOptions(pm, options)))
+    return failure();
   if (!options.tfgPipeline.empty() &&
       failed(parsePassPipeline(options.tfgPipeline, pm)))
     return emitError(loc) << "cannot parse pipeline '" << options.tfgPipeline
@@ -276,6 +295,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
     buildLowerToLinalgPipeline(pm, options.lowering);
   if (failed(pm.run(*module)))
     return failure();
+  double toLinalgTime = secondsSince(start);
   llvm::StringRef funcName = options.lowering.funcName;
   auto func = module->lookupSymbol<func::FuncOp>(funcName);
   if (!func)
@@ -295,6 +315,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   }
 
   CompiledModel compiled(context);
+  compiled.phases.toLinalg = toLinalgTime;
   for (unsigned i = 0; i < func.getNumArguments(); ++i)
     if (failed(describe(func.getArgument(i).getType(),
                         func.getArgAttr(i, attrs::kName),
@@ -345,10 +366,14 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
                           << " threads need the OpenMP runtime, which is not "
                              "at " TFG_OPENMP_RUNTIME
                              " (Debian: libomp-22-dev)";
+  auto phaseStart = Clock::now();
   PassManager llvmPm(context);
+  if (failed(applyCommandLineOptions(llvmPm, options)))
+    return failure();
   buildLinalgToLLVMPipeline(llvmPm, threads);
   if (failed(llvmPm.run(*module)))
     return failure();
+  compiled.phases.toLLVMDialect = secondsSince(phaseStart);
   // The host's target machine for both the IR optimizer (without one,
   // LLVM's vectorizers see no vector registers and leave every loop MLIR did
   // not vectorize scalar) and the code generator, with multiply-adds
@@ -374,7 +399,10 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   std::string dumpError;
   std::function<llvm::Error(llvm::Module *)> transformer =
       [&](llvm::Module *llvmModule) -> llvm::Error {
-    if (llvm::Error error = optimize(llvmModule))
+    auto optimizeStart = Clock::now();
+    llvm::Error error = optimize(llvmModule);
+    compiled.phases.optimize += secondsSince(optimizeStart);
+    if (error)
       return error;
     if (!options.dumpLLVMPath.empty() && failed(writeOutputFile(
                                              options.dumpLLVMPath,
@@ -398,8 +426,15 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
     libraries.push_back(TFG_OPENMP_RUNTIME);
   engineOptions.sharedLibPaths = libraries;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  // The engine translates the module to LLVM IR here; LLVM's optimizer (the
+  // transformer) and code generator run when the first symbol is looked up.
+  phaseStart = Clock::now();
   auto engine =
       ExecutionEngine::create(*module, engineOptions, std::move(engineTarget));
+  compiled.phases.translate =
+      secondsSince(phaseStart) - compiled.phases.optimize;
+  double optimizeBeforeLookup = compiled.phases.optimize;
+  phaseStart = Clock::now();
   if (!engine)
     return emitError(loc) << "JIT compilation failed: "
                           << llvm::toString(engine.takeError());
@@ -410,6 +445,8 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   if (!packed)
     return emitError(loc) << llvm::toString(packed.takeError());
   compiled.packedFunction = *packed;
+  compiled.phases.codegen = secondsSince(phaseStart) -
+                            (compiled.phases.optimize - optimizeBeforeLookup);
   compiled.compileTime = secondsSince(start);
   return compiled;
 }

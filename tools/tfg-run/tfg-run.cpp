@@ -27,6 +27,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -122,6 +123,9 @@ static cl::opt<unsigned>
                  cl::desc("Print the first N values of each output"));
 static cl::opt<bool> quiet(cl::cat(runCategory), "quiet",
                            cl::desc("Only print the comparison"));
+static cl::opt<bool> compilePhases(
+    cl::cat(runCategory), "compile-phases",
+    cl::desc("Print where the compile time went, phase by phase"));
 
 /// The CPU time (user + system, every thread) this process has used.
 static double processCPUSeconds() {
@@ -160,6 +164,15 @@ static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
           "cpu: mean {0:f3} ms per run (user+sys, all threads)\n",
           cpuPerRun * 1e3);
   }
+  if (compilePhases && !sortedTimes.empty()) {
+    const CompiledModel::PhaseTimes &p = model.phaseTimes();
+    llvm::outs() << llvm::formatv(
+        "compile phases: import {0:f3} s, to-linalg {1:f3} s, to-llvm-dialect "
+        "{2:f3} s, translate {3:f3} s, llvm-optimize {4:f3} s, codegen {5:f3} "
+        "s\n",
+        p.import, p.toLinalg, p.toLLVMDialect, p.translate, p.optimize,
+        p.codegen);
+  }
   if (!quiet && set >= 0) {
     llvm::outs() << "set " << set << ":";
     for (auto [info, tensor] : llvm::zip_equal(model.inputs(), inputs))
@@ -192,11 +205,14 @@ int main(int argc, char **argv) {
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   initializeRunnerTarget();
-  registerPassManagerCLOptions();
   registerTFGPasses();
   registerTFGConversionPasses();
   registerTFGPipelines();
   registerTransformsPasses();
+  // After the passes: --mlir-print-ir-after=PASS knows the names registered
+  // by then.
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   // Debian's libLLVM registers a global `threads` option of its own
   // (undocumented, unused by tfg-run): ours replaces it, so it is made here,
   // after that one is unregistered, not at static initialization.
@@ -293,6 +309,7 @@ int main(int argc, char **argv) {
   options.dumpLinalgPath = dumpLinalg;
   options.hostTarget = !genericTarget;
   options.dumpLLVMPath = dumpLLVM;
+  options.passManagerCommandLine = true;
   options.lowering.batchSize = batchSize;
   options.lowering.threads = threads;
   options.lowering.dynamicDims = dynamicShapes;

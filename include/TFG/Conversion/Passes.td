@@ -207,4 +207,56 @@ def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
                            "mlir::affine::AffineDialect"];
 }
 
+def CPUOutlineLoopNests
+    : Pass<"tfg-cpu-outline-loop-nests", "mlir::ModuleOp"> {
+  let summary = "Move each outermost loop nest into its own function, for LLVM's compile time";
+  let description = [{
+    A CPU scheduling step of `tfg-lower-to-llvm` after the loops are made
+    (bufferized, vectorized, `linalg` lowered to `scf`): every outermost
+    loop of a function (an op with `LoopLikeOpInterface` inside no other)
+    becomes a private function with internal linkage, called where the
+    loop was, and marked `tfg.outlined` for `tfg-cpu-keep-outlined`, which
+    makes it `no_inline` once it is an `llvm.func` (`convert-func-to-llvm`
+    drops a `func.func`'s `no_inline`). Its arguments are the values the loop uses from outside it, but
+    constants, which are cloned into it (the loop bounds stay constant);
+    its results are the loop's.
+
+    Why: a model lowered to one function is one LLVM function of thousands
+    of basic blocks in sequence, and some of LLVM's optimizations and code
+    generation passes take time superlinear in a function's size (scalar
+    evolution's dominator walks, loop strength reduction, instruction
+    scheduling and register allocation). One function per loop nest keeps
+    each small, and the whole compile linear in the model's size. The
+    call costs nothing next to a loop nest; LLVM still sees the shapes
+    (each function has one call site: interprocedural constant
+    propagation makes the constant arguments constants again). When every
+    memref argument has a static shape and layout, the function takes bare
+    pointers (`llvm.bareptr`), and a memref argument that is the only view
+    of its buffer among the arguments is marked `llvm.noalias`: LLVM knew
+    in the caller that distinct buffers do not overlap. A buffer whose
+    allocation or global has an alignment keeps it (`llvm.align`). The
+    arguments of a private function (a lowered If/While branch) may be
+    any buffer: never noalias.
+
+    With `min-ops` (default 1), a loop nest of fewer ops stays where it
+    is.
+  }];
+  let options = [
+    Option<"minOps", "min-ops", "int64_t", /*default=*/"1",
+           "Outline only loop nests of at least this many ops">,
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::LLVM::LLVMDialect"];
+}
+
+def CPUKeepOutlined : Pass<"tfg-cpu-keep-outlined", "mlir::ModuleOp"> {
+  let summary = "Make the functions tfg-cpu-outline-loop-nests made no_inline";
+  let description = [{
+    The step of `tfg-lower-to-llvm` after `convert-func-to-llvm`: each
+    `llvm.func` marked `tfg.outlined` gets `no_inline` (LLVM's inliner
+    would otherwise put every single-call function back into its caller)
+    and loses the mark.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TFG_CONVERSION_PASSES_TD

@@ -84,6 +84,11 @@ struct CompileOptions {
   /// When set, the LLVM IR after LLVM's optimizer is written here (to check
   /// what the vectorizers made of each loop).
   std::string dumpLLVMPath;
+  /// Apply MLIR's pass-manager command-line options (--mlir-timing,
+  /// --mlir-print-ir-after, ...) to the compile's pass managers: for a tool
+  /// that registered them (registerPassManagerCLOptions and
+  /// registerDefaultTimingManagerCLOptions).
+  bool passManagerCommandLine = false;
 };
 
 class CompiledModel {
@@ -109,6 +114,16 @@ public:
   llvm::ArrayRef<TensorInfo> outputs() const { return outputInfo; }
   /// Wall time of compileFile (import included) or compile.
   double compileSeconds() const { return compileTime; }
+  /// Where the compile time went, phase by phase (seconds).
+  struct PhaseTimes {
+    double import = 0;        ///< reading the model (compileFile only)
+    double toLinalg = 0;      ///< the TFG pipeline and tfg-lower-to-linalg
+    double toLLVMDialect = 0; ///< bufferization, loops, the LLVM dialect
+    double translate = 0;     ///< LLVM dialect -> LLVM IR, JIT setup
+    double optimize = 0;      ///< LLVM's IR optimizer (O3)
+    double codegen = 0;       ///< machine code, linking, initializers
+  };
+  const PhaseTimes &phaseTimes() const { return phases; }
 
   /// Runs the function once on `inputs` (one per inputs(), of its dtype and
   /// a shape it accepts: any size in a dynamic dimension; the compiled code
@@ -138,6 +153,7 @@ private:
   };
   std::vector<DimCheck> dimChecks;
   double compileTime = 0;
+  PhaseTimes phases;
 };
 
 /// Where the runner emits its own errors (a NameLoc "tfg-runner"), so that a
