@@ -5,12 +5,16 @@
 // RUN: tfg-opt %s --tfg-lower-to-llvm="threads=1" | FileCheck %s --check-prefix=ONE
 // RUN: tfg-opt %s --tfg-lower-to-llvm | FileCheck %s --check-prefix=ONE
 // RUN: not tfg-opt %s --tfg-lower-to-llvm="threads=0" 2>&1 | FileCheck %s --check-prefix=ZERO
+// The loop nest is outlined (tfg-cpu-outline-loop-nests) before the OpenMP
+// conversion, so the parallel region is made inside the outlined function.
 // CHECK-LABEL: llvm.func @main(
+// CHECK-NOT: omp.
+// CHECK: llvm.func @_mlir_ciface_main(
+// CHECK: llvm.func internal @main_loop{{[0-9]+}}(
 // CHECK: omp.parallel num_threads(%{{.*}} : i32)
 // CHECK: omp.wsloop
 // CHECK: omp.loop_nest
 // CHECK-NOT: scf.
-// CHECK: llvm.func @_mlir_ciface_main(
 // ONE-NOT: omp.
 // ZERO: error: threads must be between 1 and 1024, got 0
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
