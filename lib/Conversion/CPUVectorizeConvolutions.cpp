@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -153,13 +154,74 @@ Value sliceAlong(OpBuilder &b, Location loc, Value value, unsigned dim,
   return tensor::ExtractSliceOp::create(b, loc, value, offsets, sizes, strides);
 }
 
+/// The elementwise linalg.generic that is a convolution's only user and can
+/// run on its accumulator block (bias, activation, residual add: what
+/// tfg-convert-to-linalg and elementwise fusion leave after a convolution):
+/// all 4 loops parallel, the convolution's result read and the output
+/// written at the same point (identity maps), the other operands read at
+/// projections of it (a bias along channels, a residual tensor). Null
+/// otherwise.
+linalg::GenericOp findEpilogue(linalg::LinalgOp conv) {
+  Value result = conv->getResult(0);
+  if (!result.hasOneUse())
+    return nullptr;
+  auto generic = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
+  if (!generic || !generic.hasPureTensorSemantics() ||
+      generic->getNumResults() != 1 || generic.getNumLoops() != 4 ||
+      generic.getNumParallelLoops() != 4 ||
+      generic.getResult(0).getType() != result.getType())
+    return nullptr;
+  for (OpOperand &operand : generic->getOpOperands()) {
+    AffineMap map = generic.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation())
+      return nullptr;
+    if ((operand.get() == result || generic.isDpsInit(&operand)) &&
+        !map.isIdentity())
+      return nullptr;
+  }
+  return generic;
+}
+
+/// `generic` on other operands (same maps, iterators and body).
+linalg::GenericOp cloneGeneric(RewriterBase &rewriter,
+                               linalg::GenericOp generic, ValueRange inputs,
+                               Value init) {
+  auto clone = linalg::GenericOp::create(
+      rewriter, generic.getLoc(), TypeRange{init.getType()}, inputs,
+      ValueRange{init}, generic.getIndexingMaps(), generic.getIteratorTypes(),
+      /*doc=*/nullptr, /*libraryCall=*/nullptr);
+  rewriter.cloneRegionBefore(generic.getRegion(), clone.getRegion(),
+                             clone.getRegion().begin());
+  return clone;
+}
+
+/// The operand of `generic` cut to loop `dim`'s [offset, offset + size)
+/// (unchanged when its map does not read that loop: a broadcast).
+Value sliceOperand(RewriterBase &rewriter, linalg::GenericOp generic,
+                   OpOperand &operand, unsigned dim, int64_t offset,
+                   int64_t size) {
+  AffineMap map = generic.getMatchingIndexingMap(&operand);
+  for (auto [position, expr] : llvm::enumerate(map.getResults()))
+    if (auto d = dyn_cast<AffineDimExpr>(expr); d && d.getPosition() == dim)
+      return sliceAlong(rewriter, generic.getLoc(), operand.get(), position,
+                        offset, size);
+  return operand.get();
+}
+
+/// A convolution and the elementwise epilogue the pass fuses into its
+/// blocks (null where there is none).
+struct ConvUnit {
+  linalg::LinalgOp conv;
+  linalg::GenericOp epilogue;
+};
+
 /// Cuts a convolution in two along output columns or channels at `at`: two
 /// convolutions on slices of the operands, inserted into the original
 /// output. Returns the two pieces.
-std::pair<linalg::LinalgOp, linalg::LinalgOp> splitConv(RewriterBase &rewriter,
-                                                        linalg::LinalgOp op,
-                                                        ConvDim dim,
-                                                        int64_t at) {
+std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
+                                        ConvDim dim, int64_t at) {
+  linalg::LinalgOp op = unit.conv;
+  linalg::GenericOp epilogue = unit.epilogue;
   Location loc = op.getLoc();
   bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
   auto strides = op->getAttrOfType<DenseIntElementsAttr>("strides");
@@ -187,6 +249,17 @@ std::pair<linalg::LinalgOp, linalg::LinalgOp> splitConv(RewriterBase &rewriter,
       f = sliceAlong(rewriter, loc, filter, 3, begin, end - begin);
     }
     Value out = sliceAlong(rewriter, loc, init, dim, begin, end - begin);
+    // With an epilogue, each piece starts from its own zero-filled block
+    // (a fill the epilogue's tiling fuses, so the accumulators start in
+    // registers), not from a slice of the whole output's fill.
+    auto fill = init.getDefiningOp<linalg::FillOp>();
+    if (epilogue && fill) {
+      Value empty = tensor::EmptyOp::create(
+          rewriter, loc, tensor::getMixedSizes(rewriter, loc, out),
+          getElementTypeOrSelf(out.getType()));
+      out = linalg::FillOp::create(rewriter, loc, fill.getInputs(), empty)
+                .getResult(0);
+    }
     Operation *conv;
     if (depthwise)
       conv = linalg::DepthwiseConv2DNhwcHwcOp::create(
@@ -199,6 +272,27 @@ std::pair<linalg::LinalgOp, linalg::LinalgOp> splitConv(RewriterBase &rewriter,
     return cast<linalg::LinalgOp>(conv);
   };
   linalg::LinalgOp head = piece(0, at), tail = piece(at, extent);
+  // The epilogue's pieces, on the convolution's and its other operands'
+  // slices.
+  auto epiloguePiece = [&](linalg::LinalgOp conv, int64_t begin,
+                           int64_t end) -> linalg::GenericOp {
+    SmallVector<Value> inputs;
+    for (OpOperand *input : epilogue.getDpsInputOperands())
+      inputs.push_back(input->get() == op->getResult(0)
+                           ? conv->getResult(0)
+                           : sliceOperand(rewriter, epilogue, *input, dim,
+                                          begin, end - begin));
+    Value init =
+        sliceOperand(rewriter, epilogue, *epilogue.getDpsInitOperand(0), dim,
+                     begin, end - begin);
+    return cloneGeneric(rewriter, epilogue, inputs, init);
+  };
+  linalg::GenericOp headEpilogue, tailEpilogue;
+  if (epilogue) {
+    rewriter.setInsertionPoint(epilogue);
+    headEpilogue = epiloguePiece(head, 0, at);
+    tailEpilogue = epiloguePiece(tail, at, extent);
+  }
   auto insert = [&](Value part, Value into, int64_t offset) -> Value {
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, part);
@@ -208,10 +302,18 @@ std::pair<linalg::LinalgOp, linalg::LinalgOp> splitConv(RewriterBase &rewriter,
     return tensor::InsertSliceOp::create(rewriter, loc, part, into, offsets,
                                          sizes, unit);
   };
-  Value result = insert(head->getResult(0), init, 0);
-  result = insert(tail->getResult(0), result, at);
-  rewriter.replaceOp(op, result);
-  return {head, tail};
+  if (epilogue) {
+    Value result = insert(headEpilogue.getResult(0),
+                          epilogue.getDpsInitOperand(0)->get(), 0);
+    result = insert(tailEpilogue.getResult(0), result, at);
+    rewriter.replaceOp(epilogue, result);
+    rewriter.eraseOp(op);
+  } else {
+    Value result = insert(head->getResult(0), init, 0);
+    result = insert(tail->getResult(0), result, at);
+    rewriter.replaceOp(op, result);
+  }
+  return {{head, headEpilogue}, {tail, tailEpilogue}};
 }
 
 /// A 1x1 stride-1 convolution as one row of H*W pixels
@@ -219,10 +321,11 @@ std::pair<linalg::LinalgOp, linalg::LinalgOp> splitConv(RewriterBase &rewriter,
 /// blocks then run across output rows, so a 7x7 layer has 49 columns to
 /// block rather than 7, and the remainder is one piece instead of one per
 /// row. Returns the new convolution, or null where it does not apply.
-linalg::LinalgOp flattenPointwise(RewriterBase &rewriter, linalg::LinalgOp op) {
+ConvUnit flattenPointwise(RewriterBase &rewriter, ConvUnit unit) {
+  linalg::LinalgOp op = unit.conv;
   auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(op.getOperation());
   if (!conv)
-    return nullptr;
+    return {};
   auto filterType =
       cast<ShapedType>(conv.getDpsInputOperand(1)->get().getType());
   auto outType = cast<RankedTensorType>(conv.getResult(0).getType());
@@ -230,7 +333,7 @@ linalg::LinalgOp flattenPointwise(RewriterBase &rewriter, linalg::LinalgOp op) {
       !llvm::all_of(conv.getStrides().getValues<int64_t>(),
                     [](int64_t s) { return s == 1; }) ||
       outType.getDimSize(kRow) == 1)
-    return nullptr;
+    return {};
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   SmallVector<ReassociationIndices> rows{{0}, {1, 2}, {3}};
@@ -246,17 +349,31 @@ linalg::LinalgOp flattenPointwise(RewriterBase &rewriter, linalg::LinalgOp op) {
         collapsed, rows);
   };
   Value input = asRow(conv.getDpsInputOperand(0)->get());
-  Value init = asRow(conv.getDpsInitOperand(0)->get());
+  // A zero-filled output stays a fill (of the flattened tensor), which the
+  // epilogue's tiling can fuse into each block.
+  Value init;
+  if (auto fill =
+          conv.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
+    init = linalg::FillOp::create(rewriter, loc, fill.getInputs(),
+                                  asRow(fill.getOutputs()[0]))
+               .getResult(0);
+  else
+    init = asRow(conv.getDpsInitOperand(0)->get());
   auto flat = linalg::Conv2DNhwcHwcfOp::create(
       rewriter, loc, TypeRange{init.getType()},
       ValueRange{input, conv.getDpsInputOperand(1)->get()}, ValueRange{init},
       conv.getStrides(), conv.getDilations());
-  Value collapsed =
-      tensor::CollapseShapeOp::create(rewriter, loc, flat.getResult(0), rows);
-  Value result =
-      tensor::ExpandShapeOp::create(rewriter, loc, outType, collapsed, rows);
-  rewriter.replaceOp(op, result);
-  return cast<linalg::LinalgOp>(flat.getOperation());
+  auto unflatten = [&](Value value) -> Value {
+    Value collapsed =
+        tensor::CollapseShapeOp::create(rewriter, loc, value, rows);
+    return tensor::ExpandShapeOp::create(rewriter, loc, outType, collapsed,
+                                         rows);
+  };
+  // Its epilogue stays after it, unfused: fused into the flattened blocks
+  // (the epilogue flattened alike), movenet-lightning's output was wrong
+  // (rel L2 0.98), not understood yet.
+  rewriter.replaceOp(op, unflatten(flat.getResult(0)));
+  return {cast<linalg::LinalgOp>(flat.getOperation()), nullptr};
 }
 
 /// Whether the op is a convolution this pass schedules: static but for the
@@ -290,9 +407,89 @@ linalg::LinalgOp chunkInChannels(RewriterBase &rewriter, linalg::LinalgOp op,
   return dyn_cast<linalg::LinalgOp>(tiled->tiledOps.front());
 }
 
+/// Marks the tiles of an epilogue and its fill for vectorization.
+constexpr StringLiteral kVectorizeMark = "tfg.vectorize_tile";
+
+/// Tiles an epilogue into the piece's blocks, with the convolution and its
+/// zero fill fused into each (so a block is filled, accumulated and
+/// finished in registers, and written once), then the fused convolution's
+/// reduction (filter taps, input-channel steps) into loops.
+LogicalResult tileWithEpilogue(RewriterBase &rewriter, ConvUnit unit,
+                               const Block &block, bool filterOuter) {
+  MLIRContext *context = unit.conv.getContext();
+  bool depthwise =
+      isa<linalg::DepthwiseConv2DNhwcHwcOp>(unit.conv.getOperation());
+  scf::SCFTileAndFuseOptions fuse;
+  fuse.tilingOptions.setTileSizes(
+      getAsIndexOpFoldResult(context, {1, 1, block.cols, block.channels}));
+  if (filterOuter)
+    fuse.tilingOptions.setInterchange({0, 3, 1, 2});
+  Operation *conv = unit.conv.getOperation();
+  fuse.setFusionControlFn(
+      [&](tensor::ExtractSliceOp, OpResult producer,
+          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (producer.getOwner() == conv ||
+            isa<linalg::FillOp>(producer.getOwner()))
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        return std::nullopt;
+      });
+  rewriter.setInsertionPoint(unit.epilogue);
+  FailureOr<scf::SCFTileAndFuseResult> fused =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(unit.epilogue.getOperation()), fuse);
+  if (failed(fused))
+    return failure();
+  linalg::LinalgOp convTile;
+  for (Operation *tile : fused->tiledAndFusedOps) {
+    if (isa<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp>(tile))
+      convTile = cast<linalg::LinalgOp>(tile);
+    else if (isa<linalg::GenericOp, linalg::FillOp>(tile))
+      tile->setAttr(kVectorizeMark, UnitAttr::get(context));
+  }
+  for (auto [original, replacement] : fused->replacements)
+    rewriter.replaceAllUsesWith(original, replacement);
+  if (unit.epilogue->use_empty())
+    rewriter.eraseOp(unit.epilogue);
+  if (conv->use_empty())
+    rewriter.eraseOp(conv);
+  if (!convTile)
+    return failure();
+  SmallVector<int64_t> sizes{0, 0, 0, 0, 1, 1};
+  if (!depthwise)
+    sizes.push_back(block.inChannels);
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(context, sizes));
+  rewriter.setInsertionPoint(convTile);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(convTile.getOperation()), options);
+  if (failed(tiled))
+    return failure();
+  rewriter.replaceOp(convTile, tiled->replacements);
+  return success();
+}
+
+/// Whether a regular convolution's output-channel blocks go outside its
+/// column blocks: where the filter outweighs one image's input (the deep
+/// 1x1 layers: 4 MiB of weights against 200 KiB of activations at
+/// 7x7x1024), so that each block's filter columns are read from cache once
+/// for all pixels instead of once per column block.
+bool filterOutermost(linalg::LinalgOp op) {
+  if (isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation()))
+    return false;
+  auto inType = cast<ShapedType>(op.getDpsInputOperand(0)->get().getType());
+  auto fType = cast<ShapedType>(op.getDpsInputOperand(1)->get().getType());
+  int64_t image =
+      inType.getDimSize(1) * inType.getDimSize(2) * inType.getDimSize(3);
+  return fType.getNumElements() > image;
+}
+
 /// Tiles one piece whose columns and channels are multiples of its block.
-LogicalResult tilePiece(RewriterBase &rewriter, linalg::LinalgOp op,
+LogicalResult tilePiece(RewriterBase &rewriter, ConvUnit unit,
                         const Block &block) {
+  if (unit.epilogue && succeeded(tileWithEpilogue(rewriter, unit, block,
+                                                  filterOutermost(unit.conv))))
+    return success();
+  linalg::LinalgOp op = unit.conv;
   MLIRContext *context = op.getContext();
   bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
   SmallVector<int64_t> sizes;
@@ -301,17 +498,9 @@ LogicalResult tilePiece(RewriterBase &rewriter, linalg::LinalgOp op,
     // Loops (n, oh, ow, c, kh, kw).
     sizes = {1, 1, block.cols, block.channels, 1, 1};
   } else {
-    // Loops (n, oh, ow, f, kh, kw, c). Where the filter outweighs one
-    // image's input (the deep 1x1 layers: 4 MiB of weights against 200 KiB
-    // of activations at 7x7x1024), the output-channel blocks go outermost,
-    // so each block's filter columns are read from cache once for all
-    // pixels instead of once per column block.
+    // Loops (n, oh, ow, f, kh, kw, c).
     sizes = {1, 1, block.cols, block.channels, 1, 1, block.inChannels};
-    auto inType = cast<ShapedType>(op.getDpsInputOperand(0)->get().getType());
-    auto fType = cast<ShapedType>(op.getDpsInputOperand(1)->get().getType());
-    int64_t image =
-        inType.getDimSize(1) * inType.getDimSize(2) * inType.getDimSize(3);
-    if (fType.getNumElements() > image)
+    if (filterOutermost(op))
       options.setInterchange({0, 3, 1, 2, 4, 5, 6});
   }
   options.setTileSizes(getAsIndexOpFoldResult(context, sizes));
@@ -335,27 +524,52 @@ struct CPUVectorizeConvolutionsPass
     MLIRContext *context = &getContext();
     IRRewriter rewriter(context);
 
+    // 0. A convolution's elementwise successors (BiasAdd, Relu, a residual
+    //    Add as separate nodes) as one generic, the epilogue fused below.
+    {
+      RewritePatternSet patterns(context);
+      linalg::populateElementwiseOpsFusionPatterns(
+          patterns, [](OpOperand *use) {
+            Operation *producer = use->get().getDefiningOp();
+            auto generic = dyn_cast_or_null<linalg::GenericOp>(producer);
+            return generic && producer->hasOneUse() &&
+                   generic.getNumParallelLoops() == generic.getNumLoops();
+          });
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
+
     // 1. Cut every convolution into pieces whose output columns and
     //    channels are multiples of the piece's register block (the
     //    remainder of each is a piece with its own, smaller block), and
-    //    tile each piece into its blocks.
+    //    tile each piece into its blocks, with its epilogue where it has
+    //    one.
     VectorTarget target = vectorTarget(vectorBits, vectorRegisters);
-    SmallVector<linalg::LinalgOp> worklist;
+    SmallVector<ConvUnit> worklist;
+    // An epilogue that adds two convolutions' results is fused into the
+    // first one's blocks only.
+    llvm::SmallPtrSet<Operation *, 8> claimed;
     func.walk([&](linalg::LinalgOp op) {
-      if (isScheduled(op))
-        worklist.push_back(op);
+      if (!isScheduled(op))
+        return;
+      linalg::GenericOp epilogue = findEpilogue(op);
+      if (epilogue && !claimed.insert(epilogue).second)
+        epilogue = nullptr;
+      worklist.push_back({op, epilogue});
     });
-    for (linalg::LinalgOp &op : worklist) {
-      if (linalg::LinalgOp flat = flattenPointwise(rewriter, op))
-        op = flat;
-      if (linalg::LinalgOp chunk =
-              chunkInChannels(rewriter, op, chooseBlock(op, target)))
-        op = chunk;
+    for (ConvUnit &unit : worklist) {
+      if (ConvUnit flat = flattenPointwise(rewriter, unit); flat.conv)
+        unit = flat;
+      // The epilogue of a chunked convolution stays outside the chunk loop:
+      // it needs the whole reduction.
+      if (linalg::LinalgOp chunk = chunkInChannels(
+              rewriter, unit.conv, chooseBlock(unit.conv, target)))
+        unit = {chunk, nullptr};
     }
     while (!worklist.empty()) {
-      linalg::LinalgOp op = worklist.pop_back_val();
-      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-      Block block = chooseBlock(op, target);
+      ConvUnit unit = worklist.pop_back_val();
+      SmallVector<int64_t> ranges = unit.conv.getStaticLoopRanges();
+      Block block = chooseBlock(unit.conv, target);
       bool split = false;
       for (auto [dim, size] :
            {std::pair{kChannel, block.channels}, std::pair{kCol, block.cols}}) {
@@ -363,14 +577,14 @@ struct CPUVectorizeConvolutionsPass
         if (extent <= size || extent % size == 0)
           continue;
         auto [head, tail] =
-            splitConv(rewriter, op, dim, extent - extent % size);
+            splitConv(rewriter, unit, dim, extent - extent % size);
         worklist.push_back(head);
         worklist.push_back(tail);
         split = true;
         break;
       }
-      if (!split)
-        (void)tilePiece(rewriter, op, block); // else left to tfg-cpu-loop-order
+      if (!split) // else left to tfg-cpu-loop-order
+        (void)tilePiece(rewriter, unit, block);
     }
 
     // 2. The tiles have one output row and one filter row: 1-D convolutions.
@@ -381,11 +595,13 @@ struct CPUVectorizeConvolutionsPass
         return signalPassFailure();
     }
 
-    // 3. Vectorize the 1-D convolutions.
+    // 3. Vectorize the 1-D convolutions,
+    //    and the fused epilogues' blocks and their fills.
     SmallVector<linalg::LinalgOp> oneD;
     func.walk([&](linalg::LinalgOp op) {
       if (isa<linalg::Conv1DNwcWcfOp, linalg::DepthwiseConv1DNwcWcOp>(
-              op.getOperation()))
+              op.getOperation()) ||
+          op->removeAttr(kVectorizeMark))
         oneD.push_back(op);
     });
     for (linalg::LinalgOp op : oneD) {
@@ -410,6 +626,21 @@ struct CPUVectorizeConvolutionsPass
     func.walk([&](LoopLikeOpInterface loop) { loops.push_back(loop); });
     for (LoopLikeOpInterface loop : loops) // post-order: innermost first
       hoistLoopInvariantSubsets(rewriter, loop);
+
+    // 5. One form for the accumulator block's reads and writes outside the
+    //    loops (the 1-D convolution's rank-reduced slices, the fused fill's
+    //    and epilogue's 4-D tiles), so that a read of what a write just
+    //    wrote folds: the accumulators start as zeros and the epilogue
+    //    takes them from registers.
+    {
+      RewritePatternSet patterns(context);
+      vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+      tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
+      vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);
+      vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
   }
 };
 

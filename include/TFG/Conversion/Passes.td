@@ -136,7 +136,11 @@ def CPUVectorizeConvolutions
     convolution is first seen as one row of H*W pixels, so its blocks run
     across output rows; a deep one is cut into chunks of input channels
     whose filter block stays in the L1 cache, and its output-channel blocks
-    go outermost when its filter outweighs its input. Each block is
+    go outermost when its filter outweighs its input. The elementwise ops
+    after a convolution (bias, activation, residual add; fused into one
+    generic first) become its epilogue (not yet for flattened 1x1 ones): tiled into the same blocks with
+    the convolution and its zero fill fused in, so that each block starts
+    from zeros in registers and is written once, finished. Each block is
     decomposed into a 1-D convolution and vectorized; the accumulator block
     is then hoisted out of the reduction loops, so it stays in registers
     while the filter taps and input channels stream through.

@@ -13,7 +13,7 @@
 // RUN: %python %S/Inputs/make_npy.py %t.d25.npy "<f4" 1x1x25x40 iota
 // RUN: %python %S/Inputs/make_npy.py %t.s2.npy "<f4" 1x1x13x3 iota
 // RUN: tfg-run %s --input x7=%t.x7.npy --input x25=%t.x25.npy --input d25=%t.d25.npy --input s2=%t.s2.npy \
-// RUN:   --outputs w7_col,w7_ch,pw25_px,pw25_ch,dw25_col,dw25_ch,s2_col,s2_ch --print-outputs 40 | FileCheck %s
+// RUN:   --outputs w7_col,w7_ch,pw25_px,pw25_ch,dw25_col,dw25_ch,s2_col,s2_ch,e7_col,e7_ch,e25_px --print-outputs 40 | FileCheck %s
 
 // 3x3 SAME on one row of 7 (so only the middle filter row sees data), 2
 // channels: x[w, c] = 2w + c, filter f + 1, so y[w, f] = (f + 1) S(w) with
@@ -41,6 +41,16 @@
 // per column T * 820, per channel (f + 1) * 1083.
 // CHECK: s2_col = 12300 51660 95940 140220 184500 228780 174660{{$}}
 // CHECK: s2_ch = 1083 2166 3249 4332 5415 6498 7581 8664 9747 10830 11913 12996 14079 15162 16245 17328 18411 19494 20577 21660 22743 23826 24909 25992 27075 28158 29241 30324 31407 32490 33573 34656 35739 36822 37905 38988 40071 41154 42237 43320{{$}}
+// Epilogues fused into the blocks (bias, Relu, residual add as separate
+// nodes): e7 = Relu(BiasAdd(y7, -20 (f + 1))) + r7, r7 the same convolution
+// with filter 2 (f + 1), i.e. (f + 1) (max(S(w) - 20, 0) + 2 S(w)): per
+// column 820 ([0, 0, 7, 19, 31, 43, 26] + 2 S(w)), per channel
+// (f + 1) (126 + 494). e25 = Relu(BiasAdd(y25, -(f + 1) 100)), a 1x1
+// convolution (flattened; its epilogue stays a separate op): per pixel
+// 820 max(18p + 8 - 100, 0), 0 up to pixel 5.
+// CHECK: e7_col = 9840 24600 50020 79540 109060 138580 96760{{$}}
+// CHECK: e7_ch = 620 1240 1860 2480 3100 3720 4340 4960 5580 6200 6820 7440 8060 8680 9300 9920 10540 11160 11780 12400 13020 13640 14260 14880 15500 16120 16740 17360 17980 18600 19220 19840 20460 21080 21700 22320 22940 23560 24180 24800{{$}}
+// CHECK: e25_px = 0 0 0 0 0 0 13120 27880 42640 57400 72160 86920 101680 116440 131200 145960 160720 175480 190240 205000 219760 234520 249280 264040 278800{{$}}
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %ramp, %c0 = tfg.Const name("ramp") {dtype = f32, value = dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0, 32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0, 40.0]> : tensor<40xf32>} : () -> (tensor<40xf32>)
   %overPixels, %c1 = tfg.Const name("over_pixels") {dtype = i32, value = dense<[0, 1, 2]> : tensor<3xi32>} : () -> (tensor<3xi32>)
@@ -76,4 +86,23 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %ys2, %c43 = tfg.Conv2D(%s2, %fs2) name("ys2") {T = f32, padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<1x1x13x3xf32>, tensor<*xf32>) -> (tensor<*xf32>)
   %sc, %c44 = tfg.Sum(%ys2, %overChannels) name("s2_col") {T = f32, Tidx = i32, keep_dims = false} : (tensor<*xf32>, tensor<3xi32>) -> (tensor<*xf32>)
   %sh, %c45 = tfg.Sum(%ys2, %overPixels) name("s2_ch") {T = f32, Tidx = i32, keep_dims = false} : (tensor<*xf32>, tensor<3xi32>) -> (tensor<*xf32>)
+
+  %m20, %c50 = tfg.Const name("m20") {dtype = f32, value = dense<-20.0> : tensor<f32>} : () -> (tensor<f32>)
+  %b7, %c51 = tfg.Mul(%ramp, %m20) name("b7") {T = f32} : (tensor<40xf32>, tensor<f32>) -> (tensor<*xf32>)
+  %ey7, %c52 = tfg.Conv2D(%x7, %f7) name("ey7") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x1x7x2xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %eb7, %c53 = tfg.BiasAdd(%ey7, %b7) name("eb7") {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %er7, %c54 = tfg.Relu(%eb7) name("er7") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %two, %c55 = tfg.Const name("two") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
+  %f7x2, %c56 = tfg.Mul(%f7, %two) name("f7x2") {T = f32} : (tensor<*xf32>, tensor<f32>) -> (tensor<*xf32>)
+  %r7, %c57 = tfg.Conv2D(%x7, %f7x2) name("r7") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x1x7x2xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %e7, %c58 = tfg.AddV2(%er7, %r7) name("e7") {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %e7c, %c59 = tfg.Sum(%e7, %overChannels) name("e7_col") {T = f32, Tidx = i32, keep_dims = false} : (tensor<*xf32>, tensor<3xi32>) -> (tensor<*xf32>)
+  %e7h, %c60 = tfg.Sum(%e7, %overPixels) name("e7_ch") {T = f32, Tidx = i32, keep_dims = false} : (tensor<*xf32>, tensor<3xi32>) -> (tensor<*xf32>)
+  %m100, %c61 = tfg.Const name("m100") {dtype = f32, value = dense<-100.0> : tensor<f32>} : () -> (tensor<f32>)
+  %b25, %c62 = tfg.Mul(%ramp, %m100) name("b25") {T = f32} : (tensor<40xf32>, tensor<f32>) -> (tensor<*xf32>)
+  %ey25, %c63 = tfg.Conv2D(%x25, %f25) name("ey25") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x5x5x3xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %eb25, %c64 = tfg.BiasAdd(%ey25, %b25) name("eb25") {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %er25, %c65 = tfg.Relu(%eb25) name("er25") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %e25r, %c66 = tfg.Reshape(%er25, %pixshape) name("e25r") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %e25p, %c67 = tfg.Sum(%e25r, %a1) name("e25_px") {T = f32, Tidx = i32, keep_dims = false} : (tensor<*xf32>, tensor<i32>) -> (tensor<*xf32>)
 }
