@@ -147,17 +147,36 @@ def CPUVectorizeConvolutions
   let summary = "Tile convolutions into register-sized blocks and vectorize them";
   let description = [{
     A CPU scheduling step of `tfg-lower-to-llvm` on the tensor-level
-    function: each `linalg.conv_2d_nhwc_hwcf` and
+    function. Each `linalg.conv_2d_nhwc_hwcf` and
     `linalg.depthwise_conv_2d_nhwc_hwc` with static loops (a dynamic batch
-    is fine: it is tiled by 1) is tiled with `scf.for` into blocks
-    of one output row, a few output columns and up to 16 (depthwise: 32)
-    channels, with one filter tap and a few input channels per step;
-    the tile is decomposed into a 1-D convolution and vectorized. The
-    accumulator block is then hoisted out of the reduction loops, so it
-    stays in registers while the filter taps and input channels stream
-    through. Tile sizes divide the shapes, so every vector is static.
+    is fine: it is tiled by 1) gets a register block chosen from its shape
+    and the target's vector registers: a few output columns by up to four
+    vectors of output channels (depthwise: two), so that the block has
+    about three quarters (depthwise: half) of the vector registers as
+    independent accumulators. Where the block does not divide the output
+    width or channels, the convolution is cut into a piece that it divides
+    and a remainder piece with its own smaller block, rather than shrinking
+    the block to a divisor (1 column at widths 7, 25, 49). A 1x1 stride-1
+    convolution is first seen as one row of H*W pixels, so its blocks run
+    across output rows; a deep one is cut into chunks of input channels
+    whose filter block stays in the L1 cache, and its output-channel blocks
+    go outermost when its filter outweighs its input. The elementwise ops
+    after a convolution (bias, activation, residual add; fused into one
+    generic first) become its epilogue (not yet for flattened 1x1 ones): tiled into the same blocks with
+    the convolution and its zero fill fused in, so that each block starts
+    from zeros in registers and is written once, finished. Each block is
+    decomposed into a 1-D convolution and vectorized; the accumulator block
+    is then hoisted out of the reduction loops, so it stays in registers
+    while the filter taps and input channels stream through.
     Convolutions it cannot tile this way are left to `tfg-cpu-loop-order`.
   }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
+           "Bits of a vector register (0: the host's: 512 with AVX-512, 256 "
+           "with AVX, else 128)">,
+    Option<"vectorRegisters", "vector-registers", "int64_t", /*default=*/"0",
+           "Vector registers (0: the host's: 32 with AVX-512, else 16)">,
+  ];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
                            "mlir::vector::VectorDialect"];
 }

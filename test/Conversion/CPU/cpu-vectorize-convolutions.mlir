@@ -1,17 +1,24 @@
-// RUN: tfg-opt %s --split-input-file --tfg-cpu-vectorize-convolutions --canonicalize | FileCheck %s
+// The blocks depend on the target's vector registers; AVX2's (8 floats, 16
+// registers) unless a prefix says otherwise. AVX512 checks AVX-512's (16
+// floats, 32 registers) where they differ.
+// RUN: tfg-opt %s --split-input-file --tfg-cpu-vectorize-convolutions="vector-bits=256 vector-registers=16" --canonicalize | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-cpu-vectorize-convolutions="vector-bits=512 vector-registers=32" --canonicalize | FileCheck %s --check-prefix=AVX512
 
 // A 3x3 convolution: one loop over output rows (tiles of 1 row x 4 columns
-// x 16 channels; the 8 input channels fit one step); the accumulator block
+// (all of them; the block would take 6 at 2 vectors of channels) x 16
+// channels; the 8 input channels fit one step); the accumulator block
 // is read once, carried in a vector through the kh/kw loops, written once;
 // each step is one vector.contract of a [1,4,8] input slice with an [8,16]
 // filter tap.
 // CHECK-LABEL: func.func @conv
 // CHECK: scf.for %[[OH:.*]] = %c0 to %c2 step %c1 iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<1x2x4x16xf32>)
-// CHECK: %[[ACC0:.*]] = vector.transfer_read {{.*}} : tensor<1x4x16xf32>, vector<1x4x16xf32>
-// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[ACC0]]) -> (vector<1x4x16xf32>)
-// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%[[A:.*]] = %{{.*}}) -> (vector<1x4x16xf32>)
-// CHECK: vector.contract {{.*}} %{{.*}}, %{{.*}}, %[[A]] : vector<1x4x8xf32>, vector<8x16xf32> into vector<1x4x16xf32>
-// CHECK: vector.transfer_write %[[ACC]]
+// CHECK: %[[ACC0:.*]] = vector.transfer_read %{{.*}} : tensor<1x2x4x16xf32>, vector<4x16xf32>
+// CHECK: %[[ACCB:.*]] = vector.broadcast %[[ACC0]]
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[ACCB]]) -> (vector<1x4x16xf32>)
+// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<1x4x16xf32>)
+// CHECK: vector.contract {{.*}} : vector<4x8xf32>, vector<8x16xf32> into vector<4x16xf32>
+// CHECK: %[[LAST:.*]] = vector.extract %[[ACC]][0]
+// CHECK: vector.transfer_write %[[LAST]]
 // CHECK-NOT: linalg.conv
 func.func @conv(%x: tensor<1x4x6x8xf32>, %w: tensor<3x3x8x16xf32>, %init: tensor<1x2x4x16xf32>) -> tensor<1x2x4x16xf32> {
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
@@ -21,11 +28,16 @@ func.func @conv(%x: tensor<1x4x6x8xf32>, %w: tensor<3x3x8x16xf32>, %init: tensor
 
 // -----
 
-// Depthwise: tiles of 1 row x 4 columns x up to 32 channels; the taps are
-// elementwise multiply-adds on the channel vector.
+// Depthwise: tiles of 1 row x 4 columns x 2 vectors of channels (8
+// accumulators of AVX2's 16 registers, the taps and loads beside them);
+// the taps are elementwise multiply-adds on the channel vectors.
 // CHECK-LABEL: func.func @depthwise
-// CHECK: vector.transfer_read {{.*}} vector<1x4x32xf32>
-// CHECK: vector.fma {{.*}} : vector<1x4x32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c16
+// CHECK: vector.transfer_read {{.*}} vector<{{(1x)?}}4x16xf32>
+// CHECK: vector.fma {{.*}} : vector<{{(1x)?}}4x16xf32>
+// AVX512-LABEL: func.func @depthwise
+// AVX512: scf.for %{{.*}} = %c0 to %c64 step %c32
+// AVX512: vector.fma {{.*}} : vector<{{(1x)?}}4x32xf32>
 // CHECK-NOT: linalg.depthwise
 func.func @depthwise(%x: tensor<1x6x6x64xf32>, %w: tensor<3x3x64xf32>, %init: tensor<1x4x4x64xf32>) -> tensor<1x4x4x64xf32> {
   %0 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
@@ -52,7 +64,7 @@ func.func @untouched(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %c: tensor<2x4xf3
 // [1,4,4] input tiles against [4,8] filter taps.
 // CHECK-LABEL: func.func @grouped
 // CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 iter_args
-// CHECK: vector.contract {{.*}} : vector<1x4x4xf32>, vector<4x8xf32> into vector<1x4x8xf32>
+// CHECK: vector.contract {{.*}} : vector<{{(1x)?}}4x4xf32>, vector<4x8xf32> into vector<{{(1x)?}}4x8xf32>
 // CHECK-NOT: linalg.conv
 func.func @grouped(%x: tensor<1x6x6x8xf32>, %w: tensor<3x3x4x16xf32>, %init: tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32> {
   %c0 = arith.constant 0 : index
@@ -83,7 +95,7 @@ func.func @grouped(%x: tensor<1x6x6x8xf32>, %w: tensor<3x3x4x16xf32>, %init: ten
 // CHECK-LABEL: func.func @dynamic_batch
 // CHECK: %[[N:.*]] = tensor.dim %{{.*}}, %c0 : tensor<?x4x6x8xf32>
 // CHECK: scf.for %{{.*}} = %c0 to %[[N]] step %c1
-// CHECK: vector.contract {{.*}} : vector<1x4x8xf32>, vector<8x16xf32> into vector<1x4x16xf32>
+// CHECK: vector.contract {{.*}} : vector<{{(1x)?}}4x8xf32>, vector<8x16xf32> into vector<{{(1x)?}}4x16xf32>
 // CHECK-NOT: linalg.conv
 func.func @dynamic_batch(%x: tensor<?x4x6x8xf32>, %w: tensor<3x3x8x16xf32>, %init: tensor<?x2x4x16xf32>) -> tensor<?x2x4x16xf32> {
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
@@ -115,4 +127,234 @@ func.func @dynamic_rows(%x: tensor<1x?x9x8xf32>, %w: tensor<3x3x8x16xf32>, %init
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
        ins(%x, %w : tensor<1x?x9x8xf32>, tensor<3x3x8x16xf32>) outs(%init : tensor<1x?x7x16xf32>) -> tensor<1x?x7x16xf32>
   return %0 : tensor<1x?x7x16xf32>
+}
+
+// -----
+
+// Output width 7, 32 channels (4 AVX2 vectors): a block of 3 columns (12
+// accumulators), not divisorUpTo(7, 4) = 1. The convolution is cut into
+// columns [0, 6), tiled by 3, and the remainder column 6, a block of its
+// own.
+// CHECK-LABEL: func.func @width7
+// CHECK: scf.for %{{.*}} = %c0 to %c6 step %c3
+// CHECK: vector.contract {{.*}} : vector<{{(1x)?}}3x8xf32>, vector<8x32xf32> into vector<{{(1x)?}}3x32xf32>
+// CHECK: vector.contract {{.*}} : vector<{{(1x1x)?}}8xf32>, vector<8x32xf32> into vector<{{(1x1x)?}}32xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %arg2[0, 0, 0, 0] [1, 1, 6, 32]
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 6, 0] [1, 1, 1, 32]
+// CHECK-NOT: linalg.conv
+// AVX-512: 32 channels are 2 vectors, so 12 columns would be the block;
+// all 7 columns are one.
+// AVX512-LABEL: func.func @width7
+// AVX512: vector.contract {{.*}} : vector<{{(1x)?}}7x8xf32>, vector<8x32xf32> into vector<{{(1x)?}}7x32xf32>
+// AVX512-NOT: vector.contract
+func.func @width7(%x: tensor<1x3x9x8xf32>, %w: tensor<3x3x8x32xf32>, %init: tensor<1x1x7x32xf32>) -> tensor<1x1x7x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x9x8xf32>, tensor<3x3x8x32xf32>) outs(%init : tensor<1x1x7x32xf32>) -> tensor<1x1x7x32xf32>
+  return %0 : tensor<1x1x7x32xf32>
+}
+
+// -----
+
+// The same at width 56: 54 columns in blocks of 3 and a remainder of 2.
+// CHECK-LABEL: func.func @width56
+// CHECK: scf.for %{{.*}} = %c0 to %c54 step %c3
+// CHECK: vector.contract {{.*}} into vector<{{(1x)?}}3x32xf32>
+// CHECK: vector.contract {{.*}} into vector<{{(1x)?}}2x32xf32>
+// AVX-512: 48 columns in blocks of 12 and a remainder of 8.
+// AVX512-LABEL: func.func @width56
+// AVX512: scf.for %{{.*}} = %c0 to %c48 step %c12
+// AVX512: vector.contract {{.*}} into vector<{{(1x)?}}12x32xf32>
+// AVX512: vector.contract {{.*}} into vector<{{(1x)?}}8x32xf32>
+func.func @width56(%x: tensor<1x3x58x8xf32>, %w: tensor<3x3x8x32xf32>, %init: tensor<1x1x56x32xf32>) -> tensor<1x1x56x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x58x8xf32>, tensor<3x3x8x32xf32>) outs(%init : tensor<1x1x56x32xf32>) -> tensor<1x1x56x32xf32>
+  return %0 : tensor<1x1x56x32xf32>
+}
+
+// -----
+
+// 40 output channels: AVX2 blocks of one vector (8 divides 40); AVX-512
+// has no whole-vector divisor of 40: channels [0, 32) in blocks of 2
+// vectors, and a remainder block of 8.
+// CHECK-LABEL: func.func @channels40
+// CHECK: scf.for %{{.*}} = %c0 to %c40 step %c8
+// CHECK: vector.contract {{.*}} into vector<{{(1x)?}}4x8xf32>
+// AVX512-LABEL: func.func @channels40
+// AVX512: vector.transfer_read %arg1[%c0, %c0, %c0, %c0]{{.*}} vector<8x32xf32>
+// AVX512: vector.contract {{.*}} into vector<{{(1x)?}}4x32xf32>
+// AVX512: vector.transfer_read %arg1[%c0, %c0, %c0, %c32]{{.*}} vector<8x8xf32>
+// AVX512: vector.contract {{.*}} into vector<{{(1x)?}}4x8xf32>
+// AVX512: tensor.insert_slice %{{.*}} into %arg2[0, 0, 0, 0] [1, 1, 4, 32]
+// AVX512: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 0, 32] [1, 1, 4, 8]
+func.func @channels40(%x: tensor<1x1x4x8xf32>, %w: tensor<1x1x8x40xf32>, %init: tensor<1x1x4x40xf32>) -> tensor<1x1x4x40xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x4x8xf32>, tensor<1x1x8x40xf32>) outs(%init : tensor<1x1x4x40xf32>) -> tensor<1x1x4x40xf32>
+  return %0 : tensor<1x1x4x40xf32>
+}
+
+// -----
+
+// A 1x1 convolution at 7x7 is one row of 49 pixels (collapse/expand of
+// the contiguous input and output, no copy): 48 in blocks of 3 that run
+// across output rows, one remainder pixel; the result is expanded back.
+// CHECK-LABEL: func.func @pointwise7x7
+// CHECK: tensor.collapse_shape %arg0 {{\[\[}}0], [1, 2], [3]] : tensor<1x7x7x16xf32> into tensor<1x49x16xf32>
+// CHECK: tensor.expand_shape {{.*}} into tensor<1x1x49x16xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c48 step %c3
+// CHECK: vector.contract {{.*}} : vector<{{(1x)?}}3x16xf32>, vector<16x32xf32> into vector<{{(1x)?}}3x32xf32>
+// CHECK: vector.contract {{.*}} : vector<{{(1x1x)?}}16xf32>, vector<16x32xf32> into vector<{{(1x1x)?}}32xf32>
+// CHECK: tensor.expand_shape {{.*}} output_shape [1, 7, 7, 32] : tensor<1x49x32xf32> into tensor<1x7x7x32xf32>
+func.func @pointwise7x7(%x: tensor<1x7x7x16xf32>, %w: tensor<1x1x16x32xf32>, %init: tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x7x7x16xf32>, tensor<1x1x16x32xf32>) outs(%init : tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32>
+  return %0 : tensor<1x7x7x32xf32>
+}
+
+// -----
+
+// A deep 1x1 convolution: its [512, 32] filter block would not fit in L1,
+// so a loop over chunks of 256 input channels ([256, 32] floats = 32 KiB)
+// goes around both pieces; its filter (32768 floats) outweighs its input
+// (25088), so the output-channel blocks go outside the pixel blocks.
+// CHECK-LABEL: func.func @deep_pointwise
+// CHECK: scf.for %{{.*}} = %c0 to %c512 step %c256 iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<1x1x48x64xf32>, tensor<1x1x1x64xf32>)
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c32
+// CHECK: scf.for %{{.*}} = %c0 to %c48 step %c3
+// CHECK: scf.for %{{.*}} = %c0 to %c256 step %c8 iter_args(%{{.*}} = %{{.*}}) -> (vector<1x3x32xf32>)
+func.func @deep_pointwise(%x: tensor<1x7x7x512xf32>, %w: tensor<1x1x512x64xf32>, %init: tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x7x7x512xf32>, tensor<1x1x512x64xf32>) outs(%init : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
+  return %0 : tensor<1x7x7x64xf32>
+}
+
+// -----
+
+// Strided: half the registers as accumulators (the input columns are
+// shuffled out of wider vectors): 2 columns x 4 vectors on AVX2, 8 x 2 on
+// AVX-512 (24 accumulators spilled there).
+// CHECK-LABEL: func.func @strided
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c2
+// CHECK: iter_args(%{{.*}} = %{{.*}}) -> (vector<1x2x32xf32>)
+// AVX512-LABEL: func.func @strided
+// AVX512: iter_args(%{{.*}} = %{{.*}}) -> (vector<1x8x32xf32>)
+func.func @strided(%x: tensor<1x3x17x3xf32>, %w: tensor<3x3x3x32xf32>, %init: tensor<1x1x8x32xf32>) -> tensor<1x1x8x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x17x3xf32>, tensor<3x3x3x32xf32>) outs(%init : tensor<1x1x8x32xf32>) -> tensor<1x1x8x32xf32>
+  return %0 : tensor<1x1x8x32xf32>
+}
+
+// -----
+
+// Depthwise at width 14: blocks of 4 columns (12) and a remainder of 2; on
+// AVX-512 a block of 8 would leave 6, and 7 divides 14: one block of 7.
+// CHECK-LABEL: func.func @depthwise14
+// CHECK: scf.for %{{.*}} = %c0 to %c12 step %c4
+// CHECK: vector.fma {{.*}} : vector<{{(1x)?}}4x16xf32>
+// CHECK: vector.fma {{.*}} : vector<{{(1x)?}}2x16xf32>
+// AVX512-LABEL: func.func @depthwise14
+// AVX512: scf.for %{{.*}} = %c0 to %c14 step %c7
+// AVX512: vector.fma {{.*}} : vector<{{(1x)?}}7x32xf32>
+func.func @depthwise14(%x: tensor<1x3x16x32xf32>, %w: tensor<3x3x32xf32>, %init: tensor<1x1x14x32xf32>) -> tensor<1x1x14x32xf32> {
+  %0 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x16x32xf32>, tensor<3x3x32xf32>) outs(%init : tensor<1x1x14x32xf32>) -> tensor<1x1x14x32xf32>
+  return %0 : tensor<1x1x14x32xf32>
+}
+
+// -----
+
+// Must not fire: other convolution layouts (NCHW; the lowering writes NHWC)
+// are left to tfg-cpu-loop-order.
+// CHECK-LABEL: func.func @nchw
+// CHECK: linalg.conv_2d_nchw_fchw
+// CHECK-NOT: vector.
+func.func @nchw(%x: tensor<1x8x3x9xf32>, %w: tensor<16x8x3x3xf32>, %init: tensor<1x16x1x7xf32>) -> tensor<1x16x1x7xf32> {
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x8x3x9xf32>, tensor<16x8x3x3xf32>) outs(%init : tensor<1x16x1x7xf32>) -> tensor<1x16x1x7xf32>
+  return %0 : tensor<1x16x1x7xf32>
+}
+
+// -----
+
+// A 1x1 convolution with a dynamic batch is flattened too (the batch stays
+// the dynamic dimension): a batch loop around the blocks of 3 of 25 pixels.
+// CHECK-LABEL: func.func @dynamic_batch_pointwise
+// CHECK: tensor.collapse_shape %arg0 {{\[\[}}0], [1, 2], [3]] : tensor<?x5x5x16xf32> into tensor<?x25x16xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1
+// CHECK: scf.for %{{.*}} = %c0 to %c24 step %c3
+// CHECK: vector.contract {{.*}} into vector<{{(1x)?}}3x32xf32>
+// CHECK: tensor.expand_shape {{.*}} : tensor<?x25x32xf32> into tensor<?x5x5x32xf32>
+func.func @dynamic_batch_pointwise(%x: tensor<?x5x5x16xf32>, %w: tensor<1x1x16x32xf32>, %init: tensor<?x5x5x32xf32>) -> tensor<?x5x5x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<?x5x5x16xf32>, tensor<1x1x16x32xf32>) outs(%init : tensor<?x5x5x32xf32>) -> tensor<?x5x5x32xf32>
+  return %0 : tensor<?x5x5x32xf32>
+}
+
+// -----
+
+// The epilogue (bias + Relu, then a residual add: elementwise generics,
+// fused into one first) runs on each accumulator block: the zero fill is
+// fused too, so the accumulators start as zeros in registers (no fill of the
+// output, no read of it), and each block is written once, after the bias,
+// the maximum and the residual's block; no elementwise pass over the output
+// is left. The remainder column gets the same epilogue.
+// CHECK-LABEL: func.func @epilogue
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<1x3x32xf32>
+// CHECK: scf.for %[[COL:.*]] = %c0 to %c6 step %c3
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (vector<1x3x32xf32>)
+// CHECK: vector.contract {{.*}} into vector<3x32xf32>
+// CHECK: %[[BLOCK:.*]] = vector.extract %[[ACC]][0]
+// CHECK: %[[BIAS:.*]] = vector.transfer_read %arg2[%c0]
+// CHECK: %[[RES:.*]] = vector.transfer_read %arg3[%c0, %c0, %[[COL]], %c0]
+// CHECK: %[[BB:.*]] = vector.broadcast %[[BIAS]]
+// CHECK: %[[SUM:.*]] = arith.addf %[[BLOCK]], %[[BB]] : vector<3x32xf32>
+// CHECK: %[[RELU:.*]] = arith.maximumf %[[SUM]]
+// CHECK: %[[OUT:.*]] = arith.addf %[[RELU]], %[[RES]] : vector<3x32xf32>
+// CHECK: vector.transfer_write %[[OUT]]
+// CHECK: arith.maximumf {{.*}} : vector<32xf32>
+// CHECK-NOT: linalg.
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#ch = affine_map<(d0, d1, d2, d3) -> (d3)>
+func.func @epilogue(%x: tensor<1x3x9x8xf32>, %w: tensor<3x3x8x32xf32>, %b: tensor<32xf32>, %r: tensor<1x1x7x32xf32>) -> tensor<1x1x7x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x7x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x7x32xf32>) -> tensor<1x1x7x32xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x9x8xf32>, tensor<3x3x8x32xf32>) outs(%init : tensor<1x1x7x32xf32>) -> tensor<1x1x7x32xf32>
+  %e2 = tensor.empty() : tensor<1x1x7x32xf32>
+  %biased = linalg.generic {indexing_maps = [#id, #ch, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %b : tensor<1x1x7x32xf32>, tensor<32xf32>) outs(%e2 : tensor<1x1x7x32xf32>) {
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %s = arith.addf %in, %bias : f32
+    %m = arith.maximumf %s, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x1x7x32xf32>
+  %e3 = tensor.empty() : tensor<1x1x7x32xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%biased, %r : tensor<1x1x7x32xf32>, tensor<1x1x7x32xf32>) outs(%e3 : tensor<1x1x7x32xf32>) {
+  ^bb0(%in: f32, %res: f32, %out: f32):
+    %s = arith.addf %in, %res : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x7x32xf32>
+  return %sum : tensor<1x1x7x32xf32>
+}
+// -----
+
+// Must not fuse: the convolution's result is also returned, so the
+// elementwise op stays a separate generic after the blocked convolution.
+// CHECK-LABEL: func.func @two_uses
+// CHECK: vector.contract
+// CHECK: linalg.generic
+// CHECK: arith.negf
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @two_uses(%x: tensor<1x3x9x8xf32>, %w: tensor<3x3x8x32xf32>, %init: tensor<1x1x7x32xf32>) -> (tensor<1x1x7x32xf32>, tensor<1x1x7x32xf32>) {
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x9x8xf32>, tensor<3x3x8x32xf32>) outs(%init : tensor<1x1x7x32xf32>) -> tensor<1x1x7x32xf32>
+  %e = tensor.empty() : tensor<1x1x7x32xf32>
+  %neg = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c : tensor<1x1x7x32xf32>) outs(%e : tensor<1x1x7x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<1x1x7x32xf32>
+  return %c, %neg : tensor<1x1x7x32xf32>, tensor<1x1x7x32xf32>
 }

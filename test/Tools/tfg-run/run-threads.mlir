@@ -8,7 +8,7 @@
 // ZERO: tfg-run: error: --threads must be between 1 and 1024, got 0
 // HUGE: tfg-run: error: --threads must be between 1 and 1024, got 5000
 // NEGATIVE: tfg-run: error: --threads must be between 1 and 1024, got -2
-// DEFINE: %{outputs} = ones_same,ones_same_sum,ones_uneven_sum,conv,depthwise,uneven,matmul,sigmoid
+// DEFINE: %{outputs} = ones_same,ones_same_sum,ones_uneven_sum,conv,depthwise,uneven,matmul,sigmoid,pointwise
 // RUN: %python %S/Inputs/make_npy.py %t.x.npy "<f4" 1x32x32x32 seed=7
 // RUN: %python %S/Inputs/make_npy.py %t.y.npy "<f4" 1x64x128x32 seed=11
 // RUN: rm -rf %t.one && mkdir -p %t.one
@@ -42,6 +42,10 @@
 // SAME: uneven ok max_abs=0.00e+00 rel_l2=0.00e+00
 // SAME: matmul ok max_abs=0.00e+00 rel_l2=0.00e+00
 // SAME: sigmoid ok max_abs=0.00e+00 rel_l2=0.00e+00
+// A 1x1 convolution to 33 channels: 3 threads split its 32 rows unevenly
+// (dynamic row counts, which the register blocking takes without
+// flattening the pixels into one row).
+// SAME: pointwise ok max_abs=0.00e+00 rel_l2=0.00e+00
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x32x32x32>} : () -> (tensor<?x32x32x32xf32>)
   %y, %cy = tfg.Placeholder name("y") {dtype = f32, shape = #tfg.shape<?x64x128x32>} : () -> (tensor<?x64x128x32xf32>)
@@ -52,6 +56,8 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %os, %c5 = tfg.Conv2D(%ones, %w3) name("ones_same") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x32x32x32xf32>, tensor<3x3x32x32xf32>) -> (tensor<*xf32>)
   %oss, %c6 = tfg.Sum(%os, %all) name("ones_same_sum") {T = f32, Tidx = i32, keep_dims = false} : (tensor<*xf32>, tensor<4xi32>) -> (tensor<*xf32>)
   %ou, %c7 = tfg.Conv2D(%ones, %w5) name("ones_uneven") {T = f32, padding = "VALID", strides = [1, 4, 4, 1]} : (tensor<1x32x32x32xf32>, tensor<5x5x32x16xf32>) -> (tensor<*xf32>)
+  %w1, %cw1 = tfg.Const name("w1") {dtype = f32, value = dense<0.5> : tensor<1x1x32x33xf32>} : () -> (tensor<1x1x32x33xf32>)
+  %pw, %cpw = tfg.Conv2D(%x, %w1) name("pointwise") {T = f32, padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<?x32x32x32xf32>, tensor<1x1x32x33xf32>) -> (tensor<*xf32>)
   %ous, %c8 = tfg.Sum(%ou, %all) name("ones_uneven_sum") {T = f32, Tidx = i32, keep_dims = false} : (tensor<*xf32>, tensor<4xi32>) -> (tensor<*xf32>)
   // On the seeded input, with weights that differ in every element
   // (sin(0), sin(1), ... scaled, made at run time), so that a chunk reading
