@@ -207,9 +207,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
     pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(toSCF));
   }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  // LLVM's compile time grows faster than linearly with a function's size. Before
-  // OpenMP: a parallel loop is outlined whole, and its OpenMP region is then
-  // made inside the outlined function.
+  // LLVM's compile time grows faster than linearly with a function's size.
+  // Before OpenMP: a parallel loop is outlined whole, and its OpenMP region is
+  // then made inside the outlined function.
   pm.addPass(createCPUOutlineLoopNests());
   if (threads > 1) {
     pm.addPass(createForallToParallelLoopPass());
