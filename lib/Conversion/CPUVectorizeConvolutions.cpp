@@ -324,8 +324,8 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
 /// (a bias) unchanged. None where an operand reads rows without columns or
 /// the reverse (a broadcast along H or W, e.g. a [N, H, 1, C] tensor: after
 /// flattening, its pixel index would no longer be a projection of the
-/// output point), or reads them transposed, or the body asks for its loop
-/// indices.
+/// output point), or reads them transposed or with a dynamic size, or the
+/// body asks for its loop indices.
 std::optional<SmallVector<Value>>
 flattenEpilogueOperands(RewriterBase &rewriter, linalg::GenericOp epilogue,
                         Value convResult, Value flatResult) {
@@ -347,6 +347,11 @@ flattenEpilogueOperands(RewriterBase &rewriter, linalg::GenericOp epilogue,
     std::optional<unsigned> col =
         map.getResultPosition(getAffineDimExpr(kCol, rewriter.getContext()));
     if (row.has_value() != col.has_value() || (row && *col != *row + 1))
+      return std::nullopt;
+    // Pixels of an operand typed with dynamic rows or columns (the loops
+    // are static) have no static count to expand to.
+    auto type = cast<ShapedType>(operand.get().getType());
+    if (row && (type.isDynamicDim(*row) || type.isDynamicDim(*col)))
       return std::nullopt;
     plans.push_back({operand.get(), row});
   }

@@ -427,3 +427,32 @@ func.func @pointwise_row_broadcast(%x: tensor<1x3x3x8xf32>, %w: tensor<1x1x8x32x
   } -> tensor<1x3x3x32xf32>
   return %sum : tensor<1x3x3x32xf32>
 }
+
+// -----
+
+// Must not fuse: the residual's rows and columns are dynamic (the loops are
+// static), so it has no static pixel count to flatten to; the epilogue
+// stays a separate generic on the unflattened result.
+// CHECK-LABEL: func.func @pointwise_dynamic_residual
+// CHECK: vector.contract {{.*}} into vector<3x32xf32>
+// CHECK: tensor.expand_shape {{.*}} into tensor<1x3x3x32xf32>
+// CHECK: linalg.generic
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#ch = affine_map<(d0, d1, d2, d3) -> (d3)>
+func.func @pointwise_dynamic_residual(%x: tensor<1x3x3x8xf32>, %w: tensor<1x1x8x32xf32>, %b: tensor<32xf32>, %r: tensor<1x?x?x32xf32>) -> tensor<1x3x3x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x3x3x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3x3x32xf32>) -> tensor<1x3x3x32xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x3x8xf32>, tensor<1x1x8x32xf32>) outs(%init : tensor<1x3x3x32xf32>) -> tensor<1x3x3x32xf32>
+  %e2 = tensor.empty() : tensor<1x3x3x32xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #ch, #id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %b, %r : tensor<1x3x3x32xf32>, tensor<32xf32>, tensor<1x?x?x32xf32>) outs(%e2 : tensor<1x3x3x32xf32>) {
+  ^bb0(%in: f32, %bias: f32, %res: f32, %out: f32):
+    %s = arith.addf %in, %bias : f32
+    %m = arith.maximumf %s, %zero : f32
+    %t = arith.addf %m, %res : f32
+    linalg.yield %t : f32
+  } -> tensor<1x3x3x32xf32>
+  return %sum : tensor<1x3x3x32xf32>
+}
