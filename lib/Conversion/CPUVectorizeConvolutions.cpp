@@ -316,11 +316,97 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
   return {{head, headEpilogue}, {tail, tailEpilogue}};
 }
 
+/// The operands (inputs, then init) of a convolution's epilogue for the
+/// convolution flattened to one row of H*W pixels: `convResult` replaced by
+/// `flatResult`, every other operand that reads rows and columns as one
+/// row too (its row and column dimensions adjacent and in that order, so
+/// that (h, w) -> h * W + w is its own layout), and one that reads neither
+/// (a bias) unchanged. None where an operand reads rows without columns or
+/// the reverse (a broadcast along H or W, e.g. a [N, H, 1, C] tensor: after
+/// flattening, its pixel index would no longer be a projection of the
+/// output point), or reads them transposed or with a dynamic size, or the
+/// body asks for its loop indices.
+std::optional<SmallVector<Value>>
+flattenEpilogueOperands(RewriterBase &rewriter, linalg::GenericOp epilogue,
+                        Value convResult, Value flatResult) {
+  if (!epilogue.getBody()->getOps<linalg::IndexOp>().empty())
+    return std::nullopt;
+  struct Plan {
+    Value value;
+    std::optional<unsigned> rowPosition; // where rows are; columns next
+  };
+  SmallVector<Plan> plans;
+  for (OpOperand &operand : epilogue->getOpOperands()) {
+    if (operand.get() == convResult) {
+      plans.push_back({flatResult, std::nullopt});
+      continue;
+    }
+    AffineMap map = epilogue.getMatchingIndexingMap(&operand);
+    std::optional<unsigned> row =
+        map.getResultPosition(getAffineDimExpr(kRow, rewriter.getContext()));
+    std::optional<unsigned> col =
+        map.getResultPosition(getAffineDimExpr(kCol, rewriter.getContext()));
+    if (row.has_value() != col.has_value() || (row && *col != *row + 1))
+      return std::nullopt;
+    // Pixels of an operand typed with dynamic rows or columns (the loops
+    // are static) have no static count to expand to.
+    auto type = cast<ShapedType>(operand.get().getType());
+    if (row && (type.isDynamicDim(*row) || type.isDynamicDim(*col)))
+      return std::nullopt;
+    plans.push_back({operand.get(), row});
+  }
+  SmallVector<Value> operands;
+  Location loc = epilogue.getLoc();
+  for (Plan &plan : plans) {
+    if (!plan.rowPosition) {
+      operands.push_back(plan.value);
+      continue;
+    }
+    auto type = cast<RankedTensorType>(plan.value.getType());
+    unsigned row = *plan.rowPosition;
+    SmallVector<ReassociationIndices> groups;
+    SmallVector<int64_t> shape;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (d == row + 1)
+        continue;
+      if (d == row) {
+        groups.push_back({d, d + 1});
+        shape.push_back(type.getDimSize(d) * type.getDimSize(d + 1));
+      } else {
+        groups.push_back({d});
+        shape.push_back(type.getDimSize(d));
+      }
+    }
+    Value collapsed =
+        tensor::CollapseShapeOp::create(rewriter, loc, plan.value, groups);
+    SmallVector<ReassociationIndices> expand;
+    SmallVector<int64_t> flatShape;
+    int64_t next = 0;
+    for (int64_t d = 0; d < (int64_t)shape.size(); ++d) {
+      if (d == row) {
+        expand.push_back({next, next + 1});
+        flatShape.append({1, shape[d]});
+        next += 2;
+      } else {
+        expand.push_back({next++});
+        flatShape.push_back(shape[d]);
+      }
+    }
+    operands.push_back(tensor::ExpandShapeOp::create(
+        rewriter, loc, RankedTensorType::get(flatShape, type.getElementType()),
+        collapsed, expand));
+  }
+  return operands;
+}
+
 /// A 1x1 stride-1 convolution as one row of H*W pixels
 /// ([N, H, W, C] -> [N, 1, H*W, C], free on contiguous tensors): its column
 /// blocks then run across output rows, so a 7x7 layer has 49 columns to
 /// block rather than 7, and the remainder is one piece instead of one per
-/// row. Returns the new convolution, or null where it does not apply.
+/// row. Its epilogue is flattened alike where its operands allow
+/// (flattenEpilogueOperands) and stays after the convolution, unfused,
+/// where they do not. Returns the new convolution and epilogue (null where
+/// unfused), or a null convolution where flattening does not apply.
 ConvUnit flattenPointwise(RewriterBase &rewriter, ConvUnit unit) {
   linalg::LinalgOp op = unit.conv;
   auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(op.getOperation());
@@ -372,11 +458,25 @@ ConvUnit flattenPointwise(RewriterBase &rewriter, ConvUnit unit) {
     return tensor::ExpandShapeOp::create(rewriter, loc, outType, collapsed,
                                          rows);
   };
-  // Its epilogue stays after it, unfused: fused into the flattened blocks
-  // (the epilogue flattened alike), movenet-lightning's output was wrong
-  // (rel L2 0.98), not understood yet.
-  rewriter.replaceOp(op, unflatten(flat.getResult(0)));
-  return {cast<linalg::LinalgOp>(flat.getOperation()), nullptr};
+  linalg::GenericOp epilogue = unit.epilogue;
+  std::optional<SmallVector<Value>> flatOperands;
+  if (epilogue) {
+    rewriter.setInsertionPoint(epilogue);
+    flatOperands = flattenEpilogueOperands(rewriter, epilogue, op->getResult(0),
+                                           flat.getResult(0));
+  }
+  if (!flatOperands) {
+    // No epilogue, or one that does not flatten: it stays after the
+    // convolution, unfused.
+    rewriter.replaceOp(op, unflatten(flat.getResult(0)));
+    return {cast<linalg::LinalgOp>(flat.getOperation()), nullptr};
+  }
+  auto flatEpilogue =
+      cloneGeneric(rewriter, epilogue, ArrayRef(*flatOperands).drop_back(),
+                   flatOperands->back());
+  rewriter.replaceOp(epilogue, unflatten(flatEpilogue.getResult(0)));
+  rewriter.eraseOp(op);
+  return {cast<linalg::LinalgOp>(flat.getOperation()), flatEpilogue};
 }
 
 /// Whether the op is a convolution this pass schedules: static but for the

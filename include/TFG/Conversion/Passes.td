@@ -162,8 +162,10 @@ def CPUVectorizeConvolutions
     whose filter block stays in the L1 cache, and its output-channel blocks
     go outermost when its filter outweighs its input. The elementwise ops
     after a convolution (bias, activation, residual add; fused into one
-    generic first) become its epilogue (not yet for flattened 1x1 ones): tiled into the same blocks with
-    the convolution and its zero fill fused in, so that each block starts
+    generic first) become its epilogue (a flattened 1x1 convolution's is
+    flattened alike, unless it reads an operand broadcast along only rows
+    or only columns): tiled into the same blocks with the convolution and
+    its zero fill fused in, so that each block starts
     from zeros in registers and is written once, finished. Each block is
     decomposed into a 1-D convolution and vectorized; the accumulator block
     is then hoisted out of the reduction loops, so it stays in registers

@@ -358,3 +358,101 @@ func.func @two_uses(%x: tensor<1x3x9x8xf32>, %w: tensor<3x3x8x32xf32>, %init: te
   } -> tensor<1x1x7x32xf32>
   return %c, %neg : tensor<1x1x7x32xf32>, tensor<1x1x7x32xf32>
 }
+
+// -----
+
+// A 1x1 convolution flattened to one row of 9 pixels, with its epilogue
+// (bias + Relu + a residual add, one generic) flattened alike and fused
+// into the pixel blocks: the residual is read as the same row of pixels
+// (collapsed like the input), each block is finished in registers and
+// written once, and no elementwise op is left after the unflattening.
+// CHECK-LABEL: func.func @pointwise_epilogue
+// CHECK: tensor.collapse_shape %arg3 {{\[\[}}0], [1, 2], [3]] : tensor<1x3x3x32xf32> into tensor<1x9x32xf32>
+// CHECK: scf.for %[[PX:.*]] = %c0 to %c9 step %c3 iter_args
+// CHECK: %[[RES:.*]] = vector.transfer_read %{{.*}}[%c0, %c0, %[[PX]], %c0]{{.*}} : tensor<1x1x9x32xf32>, vector<3x32xf32>
+// CHECK: %[[ACC:.*]] = vector.contract {{.*}} into vector<3x32xf32>
+// CHECK: %[[RELU:.*]] = arith.maximumf %[[ACC]]
+// CHECK: %[[OUT:.*]] = arith.addf %[[RELU]], %[[RES]] : vector<3x32xf32>
+// CHECK: vector.transfer_write %[[OUT]]
+// CHECK-NOT: linalg.
+// CHECK: tensor.expand_shape {{.*}} into tensor<1x3x3x32xf32>
+// CHECK-NOT: linalg.
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#ch = affine_map<(d0, d1, d2, d3) -> (d3)>
+func.func @pointwise_epilogue(%x: tensor<1x3x3x8xf32>, %w: tensor<1x1x8x32xf32>, %b: tensor<32xf32>, %r: tensor<1x3x3x32xf32>) -> tensor<1x3x3x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x3x3x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3x3x32xf32>) -> tensor<1x3x3x32xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x3x8xf32>, tensor<1x1x8x32xf32>) outs(%init : tensor<1x3x3x32xf32>) -> tensor<1x3x3x32xf32>
+  %e2 = tensor.empty() : tensor<1x3x3x32xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #ch, #id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %b, %r : tensor<1x3x3x32xf32>, tensor<32xf32>, tensor<1x3x3x32xf32>) outs(%e2 : tensor<1x3x3x32xf32>) {
+  ^bb0(%in: f32, %bias: f32, %res: f32, %out: f32):
+    %s = arith.addf %in, %bias : f32
+    %m = arith.maximumf %s, %zero : f32
+    %t = arith.addf %m, %res : f32
+    linalg.yield %t : f32
+  } -> tensor<1x3x3x32xf32>
+  return %sum : tensor<1x3x3x32xf32>
+}
+
+// -----
+
+// Must not fuse: the epilogue reads a [1, 3] tensor along rows only (a
+// broadcast along columns). In the flattened row, one loop runs over all 9
+// pixels, so that operand would no longer be read at a projection of the
+// output point; the epilogue stays a separate generic on the unflattened
+// result.
+// CHECK-LABEL: func.func @pointwise_row_broadcast
+// CHECK: scf.for
+// CHECK: vector.contract {{.*}} into vector<3x32xf32>
+// CHECK: tensor.expand_shape {{.*}} into tensor<1x3x3x32xf32>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %arg2 : tensor<1x3x3x32xf32>, tensor<1x3xf32>)
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#row = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+func.func @pointwise_row_broadcast(%x: tensor<1x3x3x8xf32>, %w: tensor<1x1x8x32xf32>, %h: tensor<1x3xf32>) -> tensor<1x3x3x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x3x3x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3x3x32xf32>) -> tensor<1x3x3x32xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x3x8xf32>, tensor<1x1x8x32xf32>) outs(%init : tensor<1x3x3x32xf32>) -> tensor<1x3x3x32xf32>
+  %e2 = tensor.empty() : tensor<1x3x3x32xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %h : tensor<1x3x3x32xf32>, tensor<1x3xf32>) outs(%e2 : tensor<1x3x3x32xf32>) {
+  ^bb0(%in: f32, %hv: f32, %out: f32):
+    %s = arith.addf %in, %hv : f32
+    linalg.yield %s : f32
+  } -> tensor<1x3x3x32xf32>
+  return %sum : tensor<1x3x3x32xf32>
+}
+
+// -----
+
+// Must not fuse: the residual's rows and columns are dynamic (the loops are
+// static), so it has no static pixel count to flatten to; the epilogue
+// stays a separate generic on the unflattened result.
+// CHECK-LABEL: func.func @pointwise_dynamic_residual
+// CHECK: vector.contract {{.*}} into vector<3x32xf32>
+// CHECK: tensor.expand_shape {{.*}} into tensor<1x3x3x32xf32>
+// CHECK: linalg.generic
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#ch = affine_map<(d0, d1, d2, d3) -> (d3)>
+func.func @pointwise_dynamic_residual(%x: tensor<1x3x3x8xf32>, %w: tensor<1x1x8x32xf32>, %b: tensor<32xf32>, %r: tensor<1x?x?x32xf32>) -> tensor<1x3x3x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x3x3x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3x3x32xf32>) -> tensor<1x3x3x32xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x3x8xf32>, tensor<1x1x8x32xf32>) outs(%init : tensor<1x3x3x32xf32>) -> tensor<1x3x3x32xf32>
+  %e2 = tensor.empty() : tensor<1x3x3x32xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #ch, #id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %b, %r : tensor<1x3x3x32xf32>, tensor<32xf32>, tensor<1x?x?x32xf32>) outs(%e2 : tensor<1x3x3x32xf32>) {
+  ^bb0(%in: f32, %bias: f32, %res: f32, %out: f32):
+    %s = arith.addf %in, %bias : f32
+    %m = arith.maximumf %s, %zero : f32
+    %t = arith.addf %m, %res : f32
+    linalg.yield %t : f32
+  } -> tensor<1x3x3x32xf32>
+  return %sum : tensor<1x3x3x32xf32>
+}

@@ -12,8 +12,9 @@
 // RUN: %python %S/Inputs/make_npy.py %t.x25.npy "<f4" 1x5x5x3 iota
 // RUN: %python %S/Inputs/make_npy.py %t.d25.npy "<f4" 1x1x25x40 iota
 // RUN: %python %S/Inputs/make_npy.py %t.s2.npy "<f4" 1x1x13x3 iota
-// RUN: tfg-run %s --input x7=%t.x7.npy --input x25=%t.x25.npy --input d25=%t.d25.npy --input s2=%t.s2.npy \
-// RUN:   --outputs w7_col,w7_ch,pw25_px,pw25_ch,dw25_col,dw25_ch,s2_col,s2_ch,e7_col,e7_ch,e25_px --print-outputs 40 | FileCheck %s
+// RUN: %python %S/Inputs/make_npy.py %t.r25.npy "<f4" 1x5x5x40 iota
+// RUN: tfg-run %s --input x7=%t.x7.npy --input x25=%t.x25.npy --input d25=%t.d25.npy --input s2=%t.s2.npy --input r25=%t.r25.npy \
+// RUN:   --outputs w7_col,w7_ch,pw25_px,pw25_ch,dw25_col,dw25_ch,s2_col,s2_ch,e7_col,e7_ch,e25_px,rs25_px,eh25_px,ew25_px --print-outputs 40 | FileCheck %s
 
 // 3x3 SAME on one row of 7 (so only the middle filter row sees data), 2
 // channels: x[w, c] = 2w + c, filter f + 1, so y[w, f] = (f + 1) S(w) with
@@ -46,11 +47,22 @@
 // with filter 2 (f + 1), i.e. (f + 1) (max(S(w) - 20, 0) + 2 S(w)): per
 // column 820 ([0, 0, 7, 19, 31, 43, 26] + 2 S(w)), per channel
 // (f + 1) (126 + 494). e25 = Relu(BiasAdd(y25, -(f + 1) 100)), a 1x1
-// convolution (flattened; its epilogue stays a separate op): per pixel
-// 820 max(18p + 8 - 100, 0), 0 up to pixel 5.
+// convolution (flattened to one row of 25 pixels, its epilogue flattened
+// alike and fused into the blocks): per pixel 820 max(18p + 8 - 100, 0), 0
+// up to pixel 5.
 // CHECK: e7_col = 9840 24600 50020 79540 109060 138580 96760{{$}}
 // CHECK: e7_ch = 620 1240 1860 2480 3100 3720 4340 4960 5580 6200 6820 7440 8060 8680 9300 9920 10540 11160 11780 12400 13020 13640 14260 14880 15500 16120 16740 17360 17980 18600 19220 19840 20460 21080 21700 22320 22940 23560 24180 24800{{$}}
 // CHECK: e25_px = 0 0 0 0 0 0 13120 27880 42640 57400 72160 86920 101680 116440 131200 145960 160720 175480 190240 205000 219760 234520 249280 264040 278800{{$}}
+// Flattened 1x1 epilogues with a second [1, 5, 5, 40] or broadcast input:
+// rs25 = e25 + r25 (r25[p, f] = 40p + f, flattened with the output): per
+// pixel e25_px + 1600p + 780. eh25 = y25 + hterm, hterm[h] = 1000h of shape
+// [1, 5, 1, 1] (a broadcast along W: after flattening no loop reads the row,
+// so this epilogue must stay unfused): per pixel pw25_px + 40000h. ew25 =
+// y25 + wterm, wterm[w] = 100w of shape [1, 1, 5, 1] (along H, likewise):
+// per pixel pw25_px + 4000w.
+// CHECK: rs25_px = 780 2380 3980 5580 7180 8780 23500 39860 56220 72580 88940 105300 121660 138020 154380 170740 187100 203460 219820 236180 252540 268900 285260 301620 317980{{$}}
+// CHECK: eh25_px = 6560 21320 36080 50840 65600 120360 135120 149880 164640 179400 234160 248920 263680 278440 293200 347960 362720 377480 392240 407000 461760 476520 491280 506040 520800{{$}}
+// CHECK: ew25_px = 6560 25320 44080 62840 81600 80360 99120 117880 136640 155400 154160 172920 191680 210440 229200 227960 246720 265480 284240 303000 301760 320520 339280 358040 376800{{$}}
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %ramp, %c0 = tfg.Const name("ramp") {dtype = f32, value = dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0, 32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0, 40.0]> : tensor<40xf32>} : () -> (tensor<40xf32>)
   %overPixels, %c1 = tfg.Const name("over_pixels") {dtype = i32, value = dense<[0, 1, 2]> : tensor<3xi32>} : () -> (tensor<3xi32>)
@@ -105,4 +117,22 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %er25, %c65 = tfg.Relu(%eb25) name("er25") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
   %e25r, %c66 = tfg.Reshape(%er25, %pixshape) name("e25r") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<2xi32>) -> (tensor<*xf32>)
   %e25p, %c67 = tfg.Sum(%e25r, %a1) name("e25_px") {T = f32, Tidx = i32, keep_dims = false} : (tensor<*xf32>, tensor<i32>) -> (tensor<*xf32>)
+
+  %r25, %c70 = tfg.Placeholder name("r25") {dtype = f32, shape = #tfg.shape<1x5x5x40>} : () -> (tensor<1x5x5x40xf32>)
+  %ry25, %c71 = tfg.Conv2D(%x25, %f25) name("ry25") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x5x5x3xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %rb25, %c72 = tfg.BiasAdd(%ry25, %b25) name("rb25") {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %rr25, %c73 = tfg.Relu(%rb25) name("rr25") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %rs25, %c74 = tfg.AddV2(%rr25, %r25) name("rs25") {T = f32} : (tensor<*xf32>, tensor<1x5x5x40xf32>) -> (tensor<*xf32>)
+  %rs25r, %c75 = tfg.Reshape(%rs25, %pixshape) name("rs25r") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %rs25p, %c76 = tfg.Sum(%rs25r, %a1) name("rs25_px") {T = f32, Tidx = i32, keep_dims = false} : (tensor<*xf32>, tensor<i32>) -> (tensor<*xf32>)
+  %hterm, %c77 = tfg.Const name("hterm") {dtype = f32, value = dense<[[[[0.0]], [[1000.0]], [[2000.0]], [[3000.0]], [[4000.0]]]]> : tensor<1x5x1x1xf32>} : () -> (tensor<1x5x1x1xf32>)
+  %hy25, %c78 = tfg.Conv2D(%x25, %f25) name("hy25") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x5x5x3xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %eh25, %c79 = tfg.AddV2(%hy25, %hterm) name("eh25") {T = f32} : (tensor<*xf32>, tensor<1x5x1x1xf32>) -> (tensor<*xf32>)
+  %eh25r, %c80 = tfg.Reshape(%eh25, %pixshape) name("eh25r") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %eh25p, %c81 = tfg.Sum(%eh25r, %a1) name("eh25_px") {T = f32, Tidx = i32, keep_dims = false} : (tensor<*xf32>, tensor<i32>) -> (tensor<*xf32>)
+  %wterm, %c82 = tfg.Const name("wterm") {dtype = f32, value = dense<[[[[0.0], [100.0], [200.0], [300.0], [400.0]]]]> : tensor<1x1x5x1xf32>} : () -> (tensor<1x1x5x1xf32>)
+  %wy25, %c83 = tfg.Conv2D(%x25, %f25) name("wy25") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x5x5x3xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %ew25, %c84 = tfg.AddV2(%wy25, %wterm) name("ew25") {T = f32} : (tensor<*xf32>, tensor<1x1x5x1xf32>) -> (tensor<*xf32>)
+  %ew25r, %c85 = tfg.Reshape(%ew25, %pixshape) name("ew25r") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<2xi32>) -> (tensor<*xf32>)
+  %ew25p, %c86 = tfg.Sum(%ew25r, %a1) name("ew25_px") {T = f32, Tidx = i32, keep_dims = false} : (tensor<*xf32>, tensor<i32>) -> (tensor<*xf32>)
 }
