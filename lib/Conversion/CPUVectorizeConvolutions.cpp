@@ -12,6 +12,8 @@
 
 #include "TFG/Conversion/Passes.h"
 
+#include "CPUKernelUtils.h"
+
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -704,8 +706,8 @@ struct CPUVectorizeConvolutionsPass
         return signalPassFailure();
     }
 
-    // 3. Vectorize the 1-D convolutions,
-    //    and the fused epilogues' blocks and their fills.
+    // 3. The 1-D convolutions, and the fused epilogues' blocks and their
+    //    fills.
     SmallVector<linalg::LinalgOp> oneD;
     func.walk([&](linalg::LinalgOp op) {
       if (isa<linalg::Conv1DNwcWcfOp, linalg::DepthwiseConv1DNwcWcOp>(
@@ -713,28 +715,11 @@ struct CPUVectorizeConvolutionsPass
           op->removeAttr(kVectorizeMark))
         oneD.push_back(op);
     });
-    for (linalg::LinalgOp op : oneD) {
-      rewriter.setInsertionPoint(op);
-      FailureOr<linalg::VectorizationResult> result =
-          linalg::vectorize(rewriter, op);
-      if (succeeded(result))
-        rewriter.replaceOp(op, result->replacements);
-    }
-
-    // 4. Keep the accumulator block in registers across the reduction
-    //    loops: hoist its read/write pair out of them, innermost first.
-    {
-      RewritePatternSet patterns(context);
-      vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
-      vector::populateVectorReductionToContractPatterns(patterns);
-      vector::populateSinkVectorOpsPatterns(patterns);
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
-        return signalPassFailure();
-    }
-    SmallVector<LoopLikeOpInterface> loops;
-    func.walk([&](LoopLikeOpInterface loop) { loops.push_back(loop); });
-    for (LoopLikeOpInterface loop : loops) // post-order: innermost first
-      hoistLoopInvariantSubsets(rewriter, loop);
+    // 4. Vectorize them and keep each accumulator block in registers
+    //    across the reduction loops.
+    if (failed(
+            tfg::vectorizeKeepingAccumulatorsInRegisters(rewriter, func, oneD)))
+      return signalPassFailure();
 
     // 5. One form for the accumulator block's reads and writes outside the
     //    loops (the 1-D convolution's rank-reduced slices, the fused fill's

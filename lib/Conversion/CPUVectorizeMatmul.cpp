@@ -9,6 +9,8 @@
 
 #include "TFG/Conversion/Passes.h"
 
+#include "CPUKernelUtils.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -256,39 +258,18 @@ struct CPUVectorizeMatmulPass
         return signalPassFailure();
     }
 
-    // 3. Vectorize the static tiles (a batch matmul or packed GEMV tile has
-    //    batch or panel 1).
+    // 3. The static tiles (a batch matmul or packed GEMV tile has batch or
+    //    panel 1).
     SmallVector<linalg::LinalgOp> tiles;
     func.walk([&](linalg::LinalgOp op) {
       if (op->removeAttr(kTileMark) && !op.hasDynamicShape())
         tiles.push_back(op);
     });
-    for (linalg::LinalgOp op : tiles) {
-      rewriter.setInsertionPoint(op);
-      FailureOr<linalg::VectorizationResult> result =
-          linalg::vectorize(rewriter, op);
-      if (succeeded(result))
-        rewriter.replaceOp(op, result->replacements);
-    }
-
-    // 4. Keep the accumulators in registers across the reduction loop:
-    //    hoist their read/write pair out of it.
-    {
-      RewritePatternSet patterns(context);
-      vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
-      // The vectorizer writes a broadcast product and a multi_reduction:
-      // back to one vector.contract, which the LLVM lowering turns into
-      // outer products (one fused multiply-add a reduction step and
-      // accumulator, in the order of the reduction index).
-      vector::populateVectorReductionToContractPatterns(patterns);
-      vector::populateSinkVectorOpsPatterns(patterns);
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
-        return signalPassFailure();
-    }
-    SmallVector<LoopLikeOpInterface> loops;
-    func.walk([&](LoopLikeOpInterface loop) { loops.push_back(loop); });
-    for (LoopLikeOpInterface loop : loops) // post-order: innermost first
-      hoistLoopInvariantSubsets(rewriter, loop);
+    // 4. Vectorize them and keep the accumulators in registers across the
+    //    reduction loop.
+    if (failed(tfg::vectorizeKeepingAccumulatorsInRegisters(rewriter, func,
+                                                            tiles)))
+      return signalPassFailure();
   }
 };
 
