@@ -1,12 +1,12 @@
 // TFG against ONNX Runtime on the five workloads of issue 16 and on every MobileNet v1 layer alone.
 // Run it through bench/layers.sh (bench/README.md says what it measures and how).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   parseOptions, usageText, die, findTfgRun, findOrtbench, runTfg, readNpy, npyBytes, compareArrays, compareOutputDir,
-  median, sleep, fmtMs, fmtR, fmtG, fmtFlops, verdict, gitDescribe, machineLine, replaceSection, repoRoot,
+  median, sleep, fmtMs, fmtR, fmtG, fmtFlops, verdict, replaceSection, repoRoot,
+  startRun, runHeaderLines, failureLines, exitOnFailures,
 } from './lib/benchlib.mjs';
 
 const SPEC = {
@@ -89,14 +89,9 @@ console.log(`  MobileNet layers: ${opts.noLayers ? 'skipped' : `${opts.quick ? '
 console.log(`  scratch ${work}; results section "layers" of ${resultsFile}`);
 if (opts.dryRun) { console.log('dry run: prerequisites found, nothing measured'); process.exit(0); }
 
-// The header's facts as they were when the measuring began.
-const startDate = new Date();
-const startMachine = machineLine();
-const startCommit = gitDescribe(repoRoot);
-const commandLine = ['bench/' + path.basename(process.argv[1]).replace(/\.mjs$/, '.sh'), ...process.argv.slice(2)].join(' ');
+const run = startRun(repoRoot);
 fs.mkdirSync(work, { recursive: true });
-const failures = [];
-const fail = (what) => { failures.push(what); console.error(`\n*** OUTPUT MISMATCH / FAILURE: ${what}\n`); };
+const { failures, fail } = run;
 
 // ---------------------------------------------------------------- model files
 // DIR/model.json + weights.bin (TF graph, NHWC), DIR/model.onnx (NCHW, same numbers), DIR/input_0_input_0.npy,
@@ -254,9 +249,8 @@ const out = [];
 const tfgNote = tfg.hasThreads ? 'TFG ran with `tfg-run --threads N`' : 'this tfg-run has no `--threads` option, so TFG ran on one thread and its multi-thread rows are not measured';
 out.push('## TFG against ONNX Runtime: five workloads, and MobileNet v1 layer by layer (`bench/layers.sh`)');
 out.push('');
-out.push(`- Date: ${startDate.toISOString().replace(/\.\d+Z$/, 'Z')}, ${((Date.now() - startDate) / 60000).toFixed(1)} min; command: \`${commandLine}\`${opts.quick ? ' (**quick smoke run: too few runs to mean much**)' : ''}`);
-out.push(`- Machine: ${startMachine}, ${os.loadavg()[0].toFixed(2)} at the end. Times on shared machines drift; only the ratios, taken interleaved, compare.`);
-out.push(`- TFG source tree: ${startCommit}; tfg-run ${path.relative(repoRoot, tfg.path) || tfg.path}`);
+out.push(...runHeaderLines(run, opts.quick));
+out.push(`- TFG source tree: ${run.commit}; tfg-run ${path.relative(repoRoot, tfg.path) || tfg.path}`);
 out.push(`- ONNX Runtime: onnxruntime-node ${ob.ortVersion}, CPU EP, \`intraOpNumThreads\` N, sequential, all graph optimizations`);
 out.push(`- Threads: ${threads.join(', ')}; ${tfgNote}.`);
 out.push(`- Method: each workload is a TF graph (TF.js graph-model JSON, NHWC) and an ONNX model (NCHW) with the same seeded weights (tools/ortbench/common.mjs). ${opts.rounds} round(s); each round runs one block of every configuration (TFG: one \`tfg-run --runs N\` process, its median; ORT: a warm session, one untimed run then ${opts.blockMs} ms of timed runs, their median), in an order that rotates every round. The ratio is the median over rounds of TFG's block / ORT's block of the same round, with its range. Every TFG output is compared with ORT's 1-thread output (rel L2 ≤ 1e-4; tfg-run's \`--compare\` on every block and this script's own check of the written output).`);
@@ -306,17 +300,9 @@ if (layerRows.length) {
   out.push(`| all (sum of one-layer models) | ${done.length} | ${(fAll / 1e6).toFixed(1)} | ${fmtMs(totT)} | ${fmtG(fAll, totT)} | ${fmtMs(totO)} | ${fmtG(fAll, totO)} | ${fmtR(totT / totO)}x | 100% |`);
   out.push('');
 }
-if (failures.length) {
-  out.push(`**${failures.length} failure(s)** (output mismatch or failed run):`);
-  out.push('');
-  for (const f of failures) out.push(`- ${f.split('\n')[0]}`);
-  out.push('');
-}
+out.push(...failureLines(failures));
 replaceSection(resultsFile, 'layers', out.join('\n'));
 fs.mkdirSync(path.dirname(jsonFile), { recursive: true });
 fs.writeFileSync(jsonFile, JSON.stringify({ date: new Date().toISOString(), tfg: { path: tfg.path, version: tfg.version, hasThreads: tfg.hasThreads }, ort: ob.ortVersion, opts, rows, layerRows, failures }, null, 1));
 console.log(`\nwrote the "layers" section of ${resultsFile} (all numbers: ${jsonFile})`);
-if (failures.length) {
-  console.error(`bench/layers: FAILED: ${failures.length} output mismatch(es) or failed run(s):\n${failures.map((f) => `  - ${f.split('\n')[0]}`).join('\n')}`);
-  process.exit(1);
-}
+exitOnFailures('layers', failures);

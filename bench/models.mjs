@@ -1,12 +1,12 @@
 // TFG against TensorFlow.js (wasm backend) on every corpus model with a reference (the models utils/run-corpus.sh
 // runs). Run it through bench/models.sh (bench/README.md says what it measures and how).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import {
   parseOptions, usageText, die, findTfgRun, findTfjsRef, findCorpus, runTfg, compareOutputDir,
-  median, fmtMs, fmtR, fmtG, fmtFlops, verdict, gitDescribe, machineLine, replaceSection, repoRoot,
+  median, fmtMs, fmtR, fmtG, fmtFlops, verdict, replaceSection, repoRoot,
+  startRun, runHeaderLines, failureLines, exitOnFailures,
 } from './lib/benchlib.mjs';
 
 const SPEC = {
@@ -71,14 +71,9 @@ console.log(`  ${specs.length} row(s): ${specs.map((s) => s.name).join(', ')}`);
 console.log(`  ${opts.reps} repetition(s) of ${opts.runs} runs; scratch ${work}; results section "models" of ${resultsFile}`);
 if (opts.dryRun) { console.log('dry run: prerequisites found, nothing measured'); process.exit(0); }
 
-// The header's facts as they were when the measuring began.
-const startDate = new Date();
-const startMachine = machineLine();
-const startCommit = gitDescribe(repoRoot);
-const commandLine = ['bench/' + path.basename(process.argv[1]).replace(/\.mjs$/, '.sh'), ...process.argv.slice(2)].join(' ');
+const run = startRun(repoRoot);
 fs.mkdirSync(work, { recursive: true });
-const failures = [];
-const fail = (what) => { failures.push(what); console.error(`\n*** OUTPUT MISMATCH / FAILURE: ${what}\n`); };
+const { failures, fail } = run;
 
 // ---------------------------------------------------------------- TF.js side
 // A frozen .pb runs in TF.js as its reference was made: pb2tfjs.mjs with the flags its BINDINGS.md records.
@@ -163,9 +158,8 @@ for (const [idx, s] of specs.entries()) {
 const out = [];
 out.push('## TFG against TensorFlow.js (wasm) on the corpus (`bench/models.sh`)');
 out.push('');
-out.push(`- Date: ${startDate.toISOString().replace(/\.\d+Z$/, 'Z')}, ${((Date.now() - startDate) / 60000).toFixed(1)} min; command: \`${commandLine}\`${opts.quick ? ' (**quick smoke run: too few runs to mean much**)' : ''}`);
-out.push(`- Machine: ${startMachine}, ${os.loadavg()[0].toFixed(2)} at the end. Times on shared machines drift; only the ratios, taken interleaved, compare.`);
-out.push(`- TFG source tree: ${startCommit}; tfg-run ${path.relative(repoRoot, tfg.path) || tfg.path}; threads: ${tfgThreads ?? 1}${tfg.hasThreads ? '' : ' (this tfg-run has no --threads option)'}`);
+out.push(...runHeaderLines(run, opts.quick));
+out.push(`- TFG source tree: ${run.commit}; tfg-run ${path.relative(repoRoot, tfg.path) || tfg.path}; threads: ${tfgThreads ?? 1}${tfg.hasThreads ? '' : ' (this tfg-run has no --threads option)'}`);
 out.push(`- TF.js: ${tfjs.version}, wasm backend (XNNPACK, SIMD, 1 thread), tools/tfjs-ref/run.mjs; frozen .pb models converted by its pb2tfjs.mjs as their BINDINGS.md says`);
 out.push(`- Method: ${opts.reps} repetition(s); each runs every model once in TFG (\`tfg-run --compare REF --runs ${opts.runs}\`, its median) and once in TF.js (\`run.mjs --backend wasm --runs ${opts.runs} --inputs REF\`, its median), the order alternating from model to model and repetition to repetition. Ratio = median over repetitions of TFG / TF.js of the same repetition (range in brackets). Compile = TFG's JIT compile (import to machine code), median. GFLOP/s counts convolutions and matrix products only (\`bench/lib/flops.mjs\`). Every TFG output is compared with the reference (rel L2 ≤ 1e-4), by tfg-run and by this script.`);
 out.push('');
@@ -192,17 +186,9 @@ if (measured.length) {
 }
 const blocked = rows.filter((r) => r.blocked);
 if (blocked.length) out.push(`Not lowered (utils/run-corpus.sh expects a clear lowering error): ${blocked.map((r) => r.name).join(', ')}.\n`);
-if (failures.length) {
-  out.push(`**${failures.length} failure(s)** (output mismatch or failed run):`);
-  out.push('');
-  for (const f of failures) out.push(`- ${f.split('\n')[0]}`);
-  out.push('');
-}
+out.push(...failureLines(failures));
 replaceSection(resultsFile, 'models', out.join('\n'));
 fs.mkdirSync(path.dirname(jsonFile), { recursive: true });
 fs.writeFileSync(jsonFile, JSON.stringify({ date: new Date().toISOString(), tfg: { path: tfg.path, version: tfg.version, hasThreads: tfg.hasThreads }, tfjs: tfjs.version, opts, rows, failures }, null, 1));
 console.log(`\nwrote the "models" section of ${resultsFile} (all numbers: ${jsonFile})`);
-if (failures.length) {
-  console.error(`bench/models: FAILED: ${failures.length} output mismatch(es) or failed run(s):\n${failures.map((f) => `  - ${f.split('\n')[0]}`).join('\n')}`);
-  process.exit(1);
-}
+exitOnFailures('models', failures);

@@ -231,6 +231,44 @@ export function machineLine() {
   return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} logical CPUs, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load average ${la.map((x) => x.toFixed(2)).join(' / ')} (1/5/15 min) at the start`;
 }
 
+// ---------------------------------------------------------------- one benchmark run
+// What both scripts record of a run: the header's facts as they were when
+// the measuring began (the load and commit at the end would describe another
+// moment), and the failures (output mismatches, failed runs), each printed
+// loudly when it happens, listed in the results, and making the exit status 1.
+export function startRun(repoRoot) {
+  const run = {
+    date: new Date(),
+    machine: machineLine(),
+    commit: gitDescribe(repoRoot),
+    commandLine: ['bench/' + path.basename(process.argv[1]).replace(/\.mjs$/, '.sh'), ...process.argv.slice(2)].join(' '),
+    failures: [],
+  };
+  run.fail = (what) => { run.failures.push(what); console.error(`\n*** OUTPUT MISMATCH / FAILURE: ${what}\n`); };
+  return run;
+}
+
+// The results header's Date and Machine lines.
+export function runHeaderLines(run, quick) {
+  return [
+    `- Date: ${run.date.toISOString().replace(/\.\d+Z$/, 'Z')}, ${((Date.now() - run.date) / 60000).toFixed(1)} min; command: \`${run.commandLine}\`${quick ? ' (**quick smoke run: too few runs to mean much**)' : ''}`,
+    `- Machine: ${run.machine}, ${os.loadavg()[0].toFixed(2)} at the end. Times on shared machines drift; only the ratios, taken interleaved, compare.`,
+  ];
+}
+
+// The failures as a list for the results (nothing when there are none).
+export function failureLines(failures) {
+  if (!failures.length) return [];
+  return [`**${failures.length} failure(s)** (output mismatch or failed run):`, '', ...failures.map((f) => `- ${f.split('\n')[0]}`), ''];
+}
+
+// Exit 1, naming the failures, when there were any.
+export function exitOnFailures(script, failures) {
+  if (!failures.length) return;
+  console.error(`bench/${script}: FAILED: ${failures.length} output mismatch(es) or failed run(s):\n${failures.map((f) => `  - ${f.split('\n')[0]}`).join('\n')}`);
+  process.exit(1);
+}
+
 // ---------------------------------------------------------------- bench/results.md sections
 // Each script owns one section, between `<!-- bench:NAME begin -->` and `<!-- bench:NAME end -->`; a rerun replaces
 // it and leaves the other sections alone. docs/performance.md holds the same markers (bench/publish-results.sh).
