@@ -39,6 +39,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <google/protobuf/arena.h>
@@ -69,6 +71,11 @@ static cl::opt<std::string> outputPath(
 static cl::opt<bool> importOnly("import-only",
                                 cl::desc("Stop after the import"),
                                 cl::init(false));
+static cl::opt<unsigned> importThreads(
+    "import-threads",
+    cl::desc("Threads that convert the nodes, as tfg-translate's option "
+             "(0: one per core; 1: none)"),
+    cl::init(0));
 static cl::opt<bool> breakdown("breakdown",
                                cl::desc("Time every step separately"),
                                cl::init(false));
@@ -235,9 +242,15 @@ int main(int argc, char **argv) {
                               "Times TFG's GraphDef import and export\n");
   DialectRegistry registry;
   tfg::registerImportDialects(registry);
-  // Single-threaded, as tfg-translate's: the benchmark's import row must
-  // time the import that its roundtrip row contains.
+  // Threads as tfg-translate's: the benchmark's import row must time the
+  // import that its roundtrip row contains.
+  std::optional<llvm::DefaultThreadPool> threadPool;
+  llvm::ThreadPoolStrategy strategy = llvm::hardware_concurrency(importThreads);
+  if (strategy.compute_thread_count() > 1)
+    threadPool.emplace(strategy);
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  if (threadPool)
+    context.setThreadPool(*threadPool);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
   tfg::NodeDiagnosticHandler handler(&context, llvm::errs());

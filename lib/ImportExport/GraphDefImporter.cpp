@@ -15,10 +15,16 @@
 #include "TFG/ImportExport/Diagnostics.h"
 #include "TFG/ImportExport/OpRegistry.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Allocator.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/ThreadPool.h"
+
+#include <atomic>
+#include <memory>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -52,6 +58,13 @@ static bool isValidNodeName(StringRef name) {
     first = false;
   }
 }
+
+/// Graphs of at least this many nodes are converted on the context's
+/// threads (when it has more than one), in chunks of kParallelChunk
+/// consecutive nodes: big enough that a chunk's bookkeeping (a block, the
+/// typed-op cache) is noise, small enough that the threads stay balanced.
+static constexpr int kParallelChunk = 4096;
+static constexpr int kParallelMinNodes = 2 * kParallelChunk;
 
 namespace {
 /// What the importer needs to know of an op type, found once per op type
@@ -152,9 +165,13 @@ private:
   LogicalResult indexNodeNames();
   LogicalResult parseInputs();
   LogicalResult computeResultTypes(int i, SmallVectorImpl<Type> &types);
+  LogicalResult createNode(int i, OpBuilder &nodeBuilder,
+                           AttrImportContext &ctx,
+                           SmallVectorImpl<Type> &types);
   LogicalResult checkOutputIndices();
   GraphOp createGraphOp();
   LogicalResult createNodeOps(GraphOp graphOp);
+  LogicalResult createNodeOpsInParallel(Block &body);
   void connectOperands();
 
   tensorflow::GraphDef &graph;
@@ -350,6 +367,26 @@ GraphOp GraphImporter::createGraphOp() {
   return graphOp;
 }
 
+/// Guarantees: node `i` is checked and typed, and `ops[i]` is its op (with
+/// attrs and result types, no operands yet), built at `nodeBuilder`'s
+/// insertion point.
+LogicalResult GraphImporter::createNode(int i, OpBuilder &nodeBuilder,
+                                        AttrImportContext &ctx,
+                                        SmallVectorImpl<Type> &types) {
+  types.clear();
+  if (failed(computeResultTypes(i, types)))
+    return failure();
+  tensorflow::NodeDef &node = *graph.mutable_node(i);
+  auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
+  FailureOr<Operation *> op =
+      tfg::createNodeOp(nodeBuilder, node, types, inputs[i].control.size(),
+                        nodeLocation(node), ctx, opError);
+  if (failed(op))
+    return failure();
+  ops[i] = *op;
+  return success();
+}
+
 /// Guarantees: `ops` holds one op per node, in node order, with its attrs
 /// and result types but no operands yet (the graph may have cycles). Each
 /// node is checked and typed right before its op is built: one pass over a
@@ -357,22 +394,171 @@ GraphOp GraphImporter::createGraphOp() {
 LogicalResult GraphImporter::createNodeOps(GraphOp graphOp) {
   builder.setInsertionPointToEnd(&graphOp.getBlock());
   isNextIteration.assign(numNodes, false);
-  ops.resize(numNodes);
-  SmallVector<Type> types;
-  for (int i = 0; i < numNodes; ++i) {
+  for (int i = 0; i < numNodes; ++i)
     isNextIteration[i] = opInfo[i]->isNextIteration;
-    types.clear();
-    if (failed(computeResultTypes(i, types)))
+  ops.assign(numNodes, nullptr);
+  if (numNodes >= kParallelMinNodes && context->isMultithreadingEnabled() &&
+      context->getThreadPool().getMaxConcurrency() > 1)
+    return createNodeOpsInParallel(graphOp.getBlock());
+  SmallVector<Type> types;
+  for (int i = 0; i < numNodes; ++i)
+    if (failed(createNode(i, builder, attrCtx, types)))
       return failure();
-    tensorflow::NodeDef &node = *graph.mutable_node(i);
-    auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
-    FailureOr<Operation *> op =
-        createNodeOp(builder, node, types, inputs[i].control.size(),
-                     nodeLocation(node), attrCtx, opError);
-    if (failed(op))
-      return failure();
-    ops[i] = *op;
+  return success();
+}
+
+/// True if importing `value` may store a tensor as a dense resource: its
+/// elements take at least `threshold` bytes, or its shape is not a plain
+/// one (which the conversion will report). An upper bound: a splat or a
+/// bool tensor counted here stays a dense elements attr.
+static bool mayBecomeResource(const tensorflow::AttrValue &value,
+                              int64_t threshold) {
+  auto isLarge = [&](const tensorflow::TensorProto &tensor) {
+    if (static_cast<int64_t>(tensor.tensor_content().size()) >= threshold)
+      return true;
+    unsigned elementSize = dataTypeByteSize(tensor.dtype());
+    int64_t bytes = elementSize ? elementSize : 16;
+    for (const auto &dim : tensor.tensor_shape().dim()) {
+      if (dim.size() < 0 || bytes >= threshold)
+        return true;
+      bytes = llvm::checkedMul<int64_t>(bytes, dim.size()).value_or(INT64_MAX);
+    }
+    return bytes >= threshold;
+  };
+  if (value.has_tensor())
+    return isLarge(value.tensor());
+  return value.has_list() && llvm::any_of(value.list().tensor(), isLarge);
+}
+
+namespace {
+/// Holds back the diagnostics that worker threads emit while they build the
+/// ops of chunks of nodes, per chunk, so that the import reports the error
+/// of the first failing node in node order, as the sequential import does,
+/// whatever the threads' timing.
+class ChunkDiagnostics {
+public:
+  ChunkDiagnostics(MLIRContext *context, unsigned numChunks)
+      : context(context), held(numChunks) {
+    handler.emplace(context, [this](Diagnostic &diag) {
+      if (current.owner != this)
+        return failure(); // Not from a worker: let it through.
+      held[current.chunk].push_back(std::move(diag));
+      return success();
+    });
   }
+
+  /// Attributes the calling thread's diagnostics to `chunk` (-1: stop).
+  void setChunk(int chunk) {
+    current = chunk < 0 ? Current{} : Current{this, chunk};
+  }
+
+  /// Reports what `chunk` held back (after the handler is gone: call it
+  /// once the workers are done).
+  void report(unsigned chunk) {
+    for (Diagnostic &diag : held[chunk])
+      context->getDiagEngine().emit(std::move(diag));
+    held[chunk].clear();
+  }
+
+private:
+  struct Current {
+    const ChunkDiagnostics *owner = nullptr;
+    int chunk = -1;
+  };
+  static thread_local Current current;
+
+  MLIRContext *context;
+  /// Written only by the thread that owns the chunk.
+  std::vector<std::vector<Diagnostic>> held;
+  std::optional<ScopedDiagnosticHandler> handler;
+
+public:
+  /// Removes the handler; held diagnostics can then be reported.
+  void stopHolding() { handler.reset(); }
+};
+thread_local ChunkDiagnostics::Current ChunkDiagnostics::current;
+} // namespace
+
+/// createNodeOps on the context's threads: the nodes are cut into chunks
+/// of consecutive nodes, each built into a block of its own, and the
+/// blocks are spliced into the graph in order, so the ops come out in node
+/// order as the sequential loop makes them. Uniquing attributes is
+/// thread-safe in a multithreaded context. Nodes that may make a dense
+/// resource are left out and built afterwards, one by one in node order:
+/// a resource blob's name is its node's, made unique by a counter in the
+/// order blobs are made, so they must be made in the sequential order.
+LogicalResult GraphImporter::createNodeOpsInParallel(Block &body) {
+  int numChunks = (numNodes + kParallelChunk - 1) / kParallelChunk;
+  std::vector<std::unique_ptr<Block>> blocks(numChunks);
+  for (auto &block : blocks)
+    block = std::make_unique<Block>();
+  std::vector<char> deferred(numNodes, 0);
+  // Per chunk, the node that failed (numNodes: none).
+  std::vector<int> failedAt(numChunks, numNodes);
+  std::atomic<int> nextChunk{0};
+  std::atomic<bool> stop{false};
+  auto diagnostics = std::make_unique<ChunkDiagnostics>(context, numChunks);
+  int64_t threshold = options.resourceThresholdBytes;
+  auto work = [&] {
+    AttrImportContext ctx{context, threshold, "", {}};
+    SmallVector<Type> types;
+    // Chunks are handed out in order, and a worker finishes the chunk it
+    // holds: when one fails, every node before it has been tried.
+    while (!stop.load(std::memory_order_relaxed)) {
+      int chunk = nextChunk++;
+      if (chunk >= numChunks)
+        break;
+      diagnostics->setChunk(chunk);
+      // (Not OpBuilder::atBlockEnd: the block has no region to take the
+      // context from.)
+      OpBuilder chunkBuilder(context);
+      chunkBuilder.setInsertionPointToEnd(blocks[chunk].get());
+      int end = std::min(numNodes, (chunk + 1) * kParallelChunk);
+      for (int i = chunk * kParallelChunk; i < end; ++i) {
+        if (llvm::any_of(graph.node(i).attr(), [&](const auto &entry) {
+              return mayBecomeResource(entry.second, threshold);
+            })) {
+          deferred[i] = 1;
+          continue;
+        }
+        if (failed(createNode(i, chunkBuilder, ctx, types))) {
+          failedAt[chunk] = i;
+          stop = true;
+          break;
+        }
+      }
+      diagnostics->setChunk(-1);
+    }
+  };
+  llvm::ThreadPoolInterface &pool = context->getThreadPool();
+  llvm::ThreadPoolTaskGroup group(pool);
+  for (unsigned t = 0,
+                e = std::min<unsigned>(numChunks, pool.getMaxConcurrency());
+       t < e; ++t)
+    group.async(work);
+  group.wait();
+  diagnostics->stopHolding();
+
+  // The first failing node; the deferred nodes before it come first.
+  int firstFailed = *llvm::min_element(failedAt);
+  SmallVector<Type> types;
+  for (int i = 0; i < firstFailed; ++i) {
+    if (!deferred[i])
+      continue;
+    // After the op of the node before it (built by now, deferred or not).
+    if (i % kParallelChunk == 0)
+      builder.setInsertionPointToStart(blocks[i / kParallelChunk].get());
+    else
+      builder.setInsertionPointAfter(ops[i - 1]);
+    if (failed(createNode(i, builder, attrCtx, types)))
+      return failure();
+  }
+  if (firstFailed < numNodes) {
+    diagnostics->report(firstFailed / kParallelChunk);
+    return failure();
+  }
+  for (auto &block : blocks)
+    body.getOperations().splice(body.end(), block->getOperations());
   return success();
 }
 
