@@ -36,6 +36,8 @@ struct AttrImportContext {
   std::string blobNameHint;
   /// Op type -> its typed op (nullopt: generic), filled as nodes are made.
   llvm::StringMap<std::optional<OperationName>> typedOps;
+  /// The device attr of the last node that had one.
+  StringAttr lastDevice;
 };
 
 /// Converts an AttrValue. The AttrValue may be consumed (tensor bytes are

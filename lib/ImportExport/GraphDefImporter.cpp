@@ -211,7 +211,7 @@ GraphImporter::GraphImporter(tensorflow::GraphDef &graph, ModuleOp module,
       fileLoc(FileLineColLoc::get(context, file, 0, 0)),
       numNodes(graph.node_size()),
       signatures(graph.has_library() ? &graph.library() : nullptr),
-      attrCtx{context, options.resourceThresholdBytes, "", {}},
+      attrCtx{context, options.resourceThresholdBytes, "", {}, {}},
       indexOf(std::max(numNodes, 16)) {
   if (static_cast<int>(nodeLines.size()) == numNodes)
     for (int i = 0; i < numNodes; ++i)
@@ -500,7 +500,7 @@ LogicalResult GraphImporter::createNodeOpsInParallel(Block &body) {
   auto diagnostics = std::make_unique<ChunkDiagnostics>(context, numChunks);
   int64_t threshold = options.resourceThresholdBytes;
   auto work = [&] {
-    AttrImportContext ctx{context, threshold, "", {}};
+    AttrImportContext ctx{context, threshold, "", {}, {}};
     SmallVector<Type> types;
     // Chunks are handed out in order, and a worker finishes the chunk it
     // holds: when one fails, every node before it has been tried.

@@ -373,8 +373,13 @@ tfg::createNodeOp(OpBuilder &builder, tensorflow::NodeDef &node,
   if (!nameAttr || nameAttr.getValue() != node.name())
     nameAttr = builder.getStringAttr(node.name());
   state.addAttribute(attrs::kName, nameAttr);
-  if (!node.device().empty())
-    state.addAttribute(attrs::kDevice, builder.getStringAttr(node.device()));
+  if (!node.device().empty()) {
+    // Consecutive nodes mostly share their device: reuse its attr rather
+    // than unique the string again.
+    if (!ctx.lastDevice || ctx.lastDevice.getValue() != node.device())
+      ctx.lastDevice = builder.getStringAttr(node.device());
+    state.addAttribute(attrs::kDevice, ctx.lastDevice);
+  }
   if (node.has_experimental_debug_info()) {
     const auto &info = node.experimental_debug_info();
     SmallVector<StringRef> nodes(info.original_node_names().begin(),
@@ -411,33 +416,38 @@ tfg::createNodeOp(OpBuilder &builder, tensorflow::NodeDef &node,
   state.addTypes(dataResultTypes);
   state.addTypes(ControlType::get(context));
   setOperandSegments(state, numControl);
-  // Inherent attrs go straight to the properties, so that Operation::create
-  // uniques one dictionary per node (the discardable attrs), not two.
-  DictionaryAttr properties;
+  // Inherent attrs go straight to the properties, one by one, so that
+  // Operation::create uniques one dictionary per node (the discardable
+  // attrs), not two, and no dictionary of the inherent ones is made either.
+  NamedAttrList inherent;
   if (std::optional<RegisteredOperationName> info =
           state.name.getRegisteredInfo()) {
     ArrayRef<StringAttr> inherentNames = info->getAttributeNames();
     if (!inherentNames.empty()) {
-      NamedAttrList inherent, discardable;
+      NamedAttrList discardable;
       for (const NamedAttribute &attr : state.attributes)
         (llvm::is_contained(inherentNames, attr.getName()) ? inherent
                                                            : discardable)
             .push_back(attr);
-      if (!inherent.empty()) {
+      if (!inherent.empty())
         state.attributes = std::move(discardable);
-        properties = inherent.getDictionary(context);
-      }
     }
   }
   // Not state.propertiesAttr: Operation::create converts that with no error
   // callback and calls through a null function_ref when an attr is not of
-  // the property's C++ type. checkNodeAttrs has ruled that out for the
-  // OpDef's attrs; this conversion reports anything else instead of
-  // crashing.
+  // the property's C++ type. setInherentAttr stores null instead; checkNode
+  // Attrs has ruled that out for the OpDef's attrs, and the check below
+  // reports anything else instead of leaving a null property.
   Operation *op = builder.create(state);
-  if (properties && failed(op->setPropertiesFromAttribute(properties, [&] {
-        return emitError() << "attrs do not fit the typed op: ";
-      }))) {
+  for (const NamedAttribute &attr : inherent) {
+    op->setInherentAttr(attr.getName(), attr.getValue());
+    // The segment sizes are ours, and always fit (setOperandSegments).
+    if (attr.getName() == "operandSegmentSizes" ||
+        op->getInherentAttr(attr.getName()) == attr.getValue())
+      continue;
+    emitError() << "attrs do not fit the typed op: Invalid attribute `"
+                << attr.getName().getValue()
+                << "` in property conversion: " << attr.getValue();
     op->erase();
     return failure();
   }
