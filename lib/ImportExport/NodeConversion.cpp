@@ -435,9 +435,9 @@ tfg::createNodeOp(OpBuilder &builder, tensorflow::NodeDef &node,
   }
   // Not state.propertiesAttr: Operation::create converts that with no error
   // callback and calls through a null function_ref when an attr is not of
-  // the property's C++ type. setInherentAttr stores null instead; checkNode
-  // Attrs has ruled that out for the OpDef's attrs, and the check below
-  // reports anything else instead of leaving a null property.
+  // the property's C++ type. setInherentAttr stores null instead;
+  // checkNodeAttrs has ruled that out for the OpDef's attrs, and the check
+  // below reports anything else instead of leaving a null property.
   Operation *op = builder.create(state);
   for (const NamedAttribute &attr : inherent) {
     op->setInherentAttr(attr.getName(), attr.getValue());
