@@ -137,13 +137,22 @@ public:
   /// Replaces the convolution (and its epilogue) by the loops.
   void run() {
     Value init = conv.getDpsInitOperand(0)->get();
+    // The tiles cover the output: a zero fill of the whole (each tile fills
+    // its own) would be a memset for nothing.
     Value dest = epilogue ? epilogue.getDpsInitOperand(0)->get() : init;
+    if (auto fill = dest.getDefiningOp<linalg::FillOp>(); fill && !epilogue)
+      dest = fill.getOutputs()[0];
     rewriter.setInsertionPoint(epilogue ? epilogue.getOperation()
                                         : conv.getOperation());
     Value batch = dimOf(dest, kBatch), rows = dimOf(dest, kRow);
     Value width = dimOf(dest, kCol);
     int64_t staticWidth = cast<ShapedType>(dest.getType()).getDimSize(kCol);
     Value zero = constant(0), one = constant(1);
+    if (ShapedType::isDynamic(staticWidth)) {
+      Value step = constant(tileCols);
+      remainder = arith::RemUIOp::create(rewriter, loc, width, step);
+      fullEnd = arith::SubIOp::create(rewriter, loc, width, remainder);
+    }
     auto batchLoop = scf::ForOp::create(
         rewriter, loc, zero, batch, one, ValueRange{dest},
         [&](OpBuilder &, Location, Value n, ValueRange args) {
@@ -232,11 +241,9 @@ private:
       return staticWidth == 0 ? acc
                               : computeTile({n, row, constant(0), staticWidth},
                                             acc, accIsRow);
-    Value step = constant(tileCols);
-    Value remainder = arith::RemUIOp::create(rewriter, loc, width, step);
-    Value fullEnd = arith::SubIOp::create(rewriter, loc, width, remainder);
     auto full = scf::ForOp::create(
-        rewriter, loc, constant(0), fullEnd, step, ValueRange{acc},
+        rewriter, loc, constant(0), fullEnd, constant(tileCols),
+        ValueRange{acc},
         [&](OpBuilder &, Location, Value col, ValueRange args) {
           scf::YieldOp::create(
               rewriter, loc,
@@ -383,6 +390,8 @@ private:
   }
 
   RewriterBase &rewriter;
+  // A dynamic width: its columns in full tiles and the remainder.
+  Value fullEnd, remainder;
   linalg::LinalgOp conv;
   linalg::GenericOp epilogue;
   int64_t tileCols;
