@@ -6,8 +6,9 @@
 // would run as generic scalar loops. This pass cuts such a convolution
 // into convolutions of static size inside loops over the dynamic rows and
 // columns, so that the kernel pass register-blocks each of them: one
-// output row a tile, whole register blocks of columns, and the remainder
-// of a row as at most one tile per power of two below the block.
+// output row a tile, whole register blocks of columns, and the rest of a
+// row as one more block ending at the row's end (computing some columns
+// twice) or, in rows narrower than a block, tiles of 4 and 1 columns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,6 +73,11 @@ int64_t columnTile(linalg::LinalgOp op, int64_t bits, int64_t registers) {
   return std::max<int64_t>(1, accumulators / vectors);
 }
 
+/// The tile width below a register block for a row narrower than one
+/// block (PNet's smallest pyramid levels): 4 independent accumulator
+/// chains, then single columns for a row of 1 to 3.
+constexpr int64_t kNarrowTile = 4;
+
 /// Whether `op` is a convolution this pass tiles: a regular or depthwise
 /// NHWC convolution on tensors whose output width is dynamic, or whose
 /// output height is and which is not a thread's chunk (the kernel pass
@@ -132,7 +138,16 @@ public:
                    linalg::GenericOp epilogue, int64_t tileCols,
                    bool parallelRows)
       : rewriter(rewriter), conv(conv), epilogue(epilogue), tileCols(tileCols),
-        parallelRows(parallelRows), loc(conv.getLoc()) {}
+        parallelRows(parallelRows), loc(conv.getLoc()) {
+    // A tile computed twice writes the same values twice where it starts
+    // from zeros of its own and reads nothing of the output: the
+    // convolution's output is a fill and its epilogue does not read its
+    // own output operand.
+    overlap =
+        conv.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>() &&
+        (!epilogue ||
+         !epilogue.payloadUsesValueFromOperand(epilogue.getDpsInitOperand(0)));
+  }
 
   /// Replaces the convolution (and its epilogue) by the loops.
   void run() {
@@ -148,11 +163,6 @@ public:
     Value width = dimOf(dest, kCol);
     int64_t staticWidth = cast<ShapedType>(dest.getType()).getDimSize(kCol);
     Value zero = constant(0), one = constant(1);
-    if (ShapedType::isDynamic(staticWidth)) {
-      Value step = constant(tileCols);
-      remainder = arith::RemUIOp::create(rewriter, loc, width, step);
-      fullEnd = arith::SubIOp::create(rewriter, loc, width, remainder);
-    }
     auto batchLoop = scf::ForOp::create(
         rewriter, loc, zero, batch, one, ValueRange{dest},
         [&](OpBuilder &, Location, Value n, ValueRange args) {
@@ -232,49 +242,79 @@ private:
   }
   /// One output row into `acc` (the whole output, or with `accIsRow` that
   /// row of it: [1, 1, width, channels]): a static width in one tile
-  /// (the kernel pass blocks it), a dynamic one as full tiles of
-  /// `tileCols` columns in a loop, then the remainder `width % tileCols`
-  /// as one tile per set bit, largest first, each under an scf.if.
+  /// (the kernel pass blocks it), a dynamic one by coverColumns.
   Value computeRow(Value n, Value row, Value width, int64_t staticWidth,
                    Value acc, bool accIsRow) {
     if (!ShapedType::isDynamic(staticWidth))
       return staticWidth == 0 ? acc
                               : computeTile({n, row, constant(0), staticWidth},
                                             acc, accIsRow);
-    auto full = scf::ForOp::create(
-        rewriter, loc, constant(0), fullEnd, constant(tileCols),
-        ValueRange{acc},
-        [&](OpBuilder &, Location, Value col, ValueRange args) {
-          scf::YieldOp::create(
-              rewriter, loc,
-              computeTile({n, row, col, tileCols}, args.front(), accIsRow));
-        });
-    acc = full.getResult(0);
-    for (int64_t bit = llvm::PowerOf2Ceil(tileCols); bit >= 1; bit /= 2) {
-      if (bit >= tileCols)
-        continue;
-      // Columns of the remainder before this piece: its higher bits.
-      Value bitValue = constant(bit);
-      Value isSet = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::ne,
-          arith::AndIOp::create(rewriter, loc, remainder, bitValue),
-          constant(0));
-      Value higher = arith::AndIOp::create(rewriter, loc, remainder,
-                                           constant(~(2 * bit - 1)));
-      Value col = arith::AddIOp::create(rewriter, loc, fullEnd, higher);
+    SmallVector<int64_t> sizes{tileCols};
+    for (int64_t size : {kNarrowTile, int64_t(1)})
+      if (size < sizes.back())
+        sizes.push_back(size);
+    return coverColumns(n, row, width, constant(0), sizes, acc, accIsRow);
+  }
+
+  /// Columns [start, width) of the row: full tiles of `sizes[0]` columns
+  /// in a loop, then what is left, fewer than `sizes[0]` columns: with
+  /// `overlap`, one more tile of `sizes[0]` ending at the row's end
+  /// (recomputing some columns of the previous tile, with the same
+  /// values) where the row has that many columns, else (a row narrower
+  /// than the tile; start is 0 then) the next size; without, the next
+  /// size from where the loop stopped. The last size is 1: every width is
+  /// covered with at most three tile shapes of code.
+  Value coverColumns(Value n, Value row, Value width, Value start,
+                     ArrayRef<int64_t> sizes, Value acc, bool accIsRow) {
+    int64_t size = sizes.front();
+    Value step = constant(size);
+    Value left = arith::SubIOp::create(rewriter, loc, width, start);
+    Value full = arith::MulIOp::create(
+        rewriter, loc, arith::DivUIOp::create(rewriter, loc, left, step), step);
+    Value end = arith::AddIOp::create(rewriter, loc, start, full);
+    acc = scf::ForOp::create(
+              rewriter, loc, start, end, step, ValueRange{acc},
+              [&](OpBuilder &, Location, Value col, ValueRange args) {
+                scf::YieldOp::create(
+                    rewriter, loc,
+                    computeTile({n, row, col, size}, args.front(), accIsRow));
+              })
+              .getResult(0);
+    if (sizes.size() == 1)
+      return acc;
+    if (!overlap)
+      return coverColumns(n, row, width, end, sizes.drop_front(), acc,
+                          accIsRow);
+    auto ifBuilder = [&](Value condition, function_ref<Value()> thenValue,
+                         function_ref<Value()> elseValue) -> Value {
       auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{acc.getType()},
-                                    isSet, /*withElseRegion=*/true);
-      {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(ifOp.thenBlock());
-        scf::YieldOp::create(rewriter, loc,
-                             computeTile({n, row, col, bit}, acc, accIsRow));
-        rewriter.setInsertionPointToStart(ifOp.elseBlock());
-        scf::YieldOp::create(rewriter, loc, acc);
-      }
-      acc = ifOp.getResult(0);
-    }
-    return acc;
+                                    condition, /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(rewriter, loc, thenValue());
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(rewriter, loc, elseValue());
+      return ifOp.getResult(0);
+    };
+    Value wide = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
+                                       width, step);
+    Value ragged = arith::CmpIOp::create(rewriter, loc,
+                                         arith::CmpIPredicate::ult, end, width);
+    return ifBuilder(
+        wide,
+        [&] {
+          return ifBuilder(
+              ragged,
+              [&] {
+                Value last = arith::SubIOp::create(rewriter, loc, width, step);
+                return computeTile({n, row, last, size}, acc, accIsRow);
+              },
+              [&] { return acc; });
+        },
+        [&] {
+          return coverColumns(n, row, width, start, sizes.drop_front(), acc,
+                              accIsRow);
+        });
   }
 
   /// The convolution (and epilogue) of one tile, inserted into `acc` (see
@@ -390,12 +430,11 @@ private:
   }
 
   RewriterBase &rewriter;
-  // A dynamic width: its columns in full tiles and the remainder.
-  Value fullEnd, remainder;
   linalg::LinalgOp conv;
   linalg::GenericOp epilogue;
   int64_t tileCols;
   bool parallelRows;
+  bool overlap;
   Location loc;
 };
 

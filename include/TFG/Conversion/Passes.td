@@ -199,10 +199,15 @@ def CPUTileDynamicConvolutions
     rows (one row a tile), and along a dynamic width full tiles of one
     register block of columns (the block the kernel pass chooses for this
     convolution's channels, stride and the target's vector registers),
-    then the remainder of the row as one static tile per set bit of
-    `width % block` (16, 8, 4, 2, 1 columns), each under an `scf.if`: no
-    dynamic or masked tile, no column computed twice. A static width is
-    one tile of the whole row. Each tile reads its input window (rows
+    then the rest of the row (fewer than a block of columns) as one more
+    full block ending at the row's end, which computes a few columns a
+    second time with the same values (where each tile starts from a zero
+    fill of its own and the epilogue does not read the output); a row
+    narrower than a block takes tiles of 4 columns the same way and single
+    columns below 4. A convolution that adds into an existing output
+    instead covers the rest with loops of 4-column and single-column
+    tiles. No dynamic or masked tile, and at most three tile shapes of
+    code per convolution. A static width is one tile of the whole row. Each tile reads its input window (rows
     `row * stride` over `(taps - 1) * dilation + 1`, columns likewise),
     the whole filter, a zero fill of its own (or its slice of the output
     when the convolution accumulates into a tensor), and takes its part of

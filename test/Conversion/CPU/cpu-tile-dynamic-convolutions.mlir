@@ -5,37 +5,42 @@
 
 // A 3x3 convolution of dynamic height and width with a bias: a loop over
 // the rows, full tiles of one block (24 columns: 10 channels are one
-// vector, 24 accumulators) reading a 3x26 input window, then the remainder
-// (width % 24) as tiles of 16, 8, 4, 2 and 1 columns at the columns its
-// higher bits leave, each under an scf.if. Every tile starts from a zero
-// fill of its own and carries its part of the bias (the epilogue).
+// vector, 24 accumulators) reading a 3x26 input window, then, in a row of
+// at least 24 columns that the full tiles do not cover, one more tile
+// ending at the row's end (its first columns computed twice, the same
+// values); a row narrower than 24 columns in tiles of 4 the same way, and
+// single columns below 4. Every tile starts from a zero fill of its own
+// and carries its part of the bias (the epilogue).
 // CHECK-LABEL: func.func @conv_bias
 // CHECK-SAME: %[[X:[^:]*]]: tensor<?x?x?x3xf32>, %[[W:[^:]*]]: tensor<3x3x3x10xf32>, %[[B:[^:]*]]: tensor<10xf32>, %[[OH:[^:]*]]: index, %[[OW:[^:]*]]: index
-// CHECK: %[[REM:.*]] = arith.remui %[[OW]], %c24
-// CHECK: %[[FULL:.*]] = arith.subi %[[OW]], %[[REM]]
 // CHECK: scf.for %[[ROW:.*]] = %c0 to %[[OH]] step %c1
+// CHECK: %[[BLOCKS:.*]] = arith.divui %[[OW]], %c24
+// CHECK: %[[FULL:.*]] = arith.muli %[[BLOCKS]], %c24
 // CHECK: scf.for %[[COL:.*]] = %c0 to %[[FULL]] step %c24
 // CHECK: %[[WIN:.*]] = tensor.extract_slice %[[X]][0, %[[ROW]], %[[COL]], 0] [1, 3, 26, 3] [1, 1, 1, 1]
 // CHECK: %[[ZERO:.*]] = linalg.fill {{.*}} -> tensor<1x1x24x10xf32>
 // CHECK: %[[CONV:.*]] = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[WIN]], %[[W]] : tensor<1x3x26x3xf32>, tensor<3x3x3x10xf32>) outs(%[[ZERO]] : tensor<1x1x24x10xf32>)
 // CHECK: %[[BIAS:.*]] = linalg.generic {{.*}} ins(%[[CONV]], %[[B]] : tensor<1x1x24x10xf32>, tensor<10xf32>)
 // CHECK: tensor.insert_slice %[[BIAS]] into %{{.*}}[0, %[[ROW]], %[[COL]], 0] [1, 1, 24, 10]
-// CHECK: %[[HAS16:.*]] = arith.andi %[[REM]], %c16
-// CHECK: %[[IF16:.*]] = arith.cmpi ne, %[[HAS16]], %c0
-// CHECK: %[[HIGH16:.*]] = arith.andi %[[REM]], %c-32
-// CHECK: %[[AT16:.*]] = arith.addi %[[FULL]], %[[HIGH16]]
-// CHECK: scf.if %[[IF16]]
-// CHECK: tensor.extract_slice %[[X]][0, %[[ROW]], %[[AT16]], 0] [1, 3, 18, 3]
-// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x1x16x10xf32>
-// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[B]] : tensor<1x1x16x10xf32>, tensor<10xf32>)
-// CHECK: tensor.insert_slice {{.*}}[0, %[[ROW]], %[[AT16]], 0] [1, 1, 16, 10]
-// CHECK: arith.andi %[[REM]], %c8
-// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x1x8x10xf32>
-// CHECK: arith.andi %[[REM]], %c4
+// CHECK: %[[WIDE:.*]] = arith.cmpi uge, %[[OW]], %c24
+// CHECK: %[[RAGGED:.*]] = arith.cmpi ult, %[[FULL]], %[[OW]]
+// CHECK: scf.if %[[WIDE]]
+// CHECK: scf.if %[[RAGGED]]
+// CHECK: %[[LAST:.*]] = arith.subi %[[OW]], %c24
+// CHECK: tensor.extract_slice %[[X]][0, %[[ROW]], %[[LAST]], 0] [1, 3, 26, 3]
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x1x24x10xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[B]] : tensor<1x1x24x10xf32>, tensor<10xf32>)
+// CHECK: tensor.insert_slice {{.*}}[0, %[[ROW]], %[[LAST]], 0] [1, 1, 24, 10]
+// CHECK: } else {
+// CHECK: arith.divui %[[OW]], %c4
+// CHECK: scf.for {{.*}} step %c4
 // CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x1x4x10xf32>
-// CHECK: arith.andi %[[REM]], %c2
-// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x1x2x10xf32>
-// CHECK: arith.andi %[[REM]], %c1
+// CHECK: arith.cmpi uge, %[[OW]], %c4
+// CHECK: arith.subi %[[OW]], %c4
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x1x4x10xf32>
+// CHECK: } else {
+// CHECK: scf.for %[[ONE:.*]] = %c0 to %[[OW]] step %c1
+// CHECK: tensor.extract_slice %[[X]][0, %[[ROW]], %[[ONE]], 0] [1, 3, 3, 3]
 // CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x1x1x10xf32>
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
 // CHECK: return
@@ -67,22 +72,26 @@ func.func @conv_bias(%x: tensor<?x?x?x3xf32>, %w: tensor<3x3x3x10xf32>, %b: tens
 // -----
 
 // Depthwise, stride 2: blocks of 8 columns (2 vectors of 32 channels, half
-// the registers as accumulators), so remainder tiles of 4, 2 and 1; the
-// input window of 8 columns is 7 * 2 + 3 = 17 wide, from row * 2 and
-// column * 2. The whole output's zero fill goes (each tile fills its own).
+// the registers as accumulators); the input window of 8 columns is
+// 7 * 2 + 3 = 17 wide, from row * 2 and column * 2, that of a last tile
+// ending at the row's end from (width - 8) * 2. The whole output's zero
+// fill goes (each tile fills its own).
 // CHECK-LABEL: func.func @depthwise_stride2
 // CHECK-SAME: %[[X:[^:]*]]: tensor<1x?x?x32xf32>
 // CHECK-NOT: linalg.fill {{.*}} -> tensor<1x?x?x32xf32>
-// CHECK: arith.remui %{{.*}}, %c8
 // CHECK: scf.for %[[ROW:.*]] = %c0
 // CHECK: scf.for %[[COL:.*]] = %c0 to %{{.*}} step %c8
 // CHECK: %[[IROW:.*]] = affine.apply #{{.*}}(%[[ROW]])
 // CHECK: %[[ICOL:.*]] = affine.apply #{{.*}}(%[[COL]])
 // CHECK: tensor.extract_slice %[[X]][0, %[[IROW]], %[[ICOL]], 0] [1, 3, 17, 32]
 // CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}}strides = dense<2>{{.*}} -> tensor<1x1x8x32xf32>
+// CHECK: %[[LAST:.*]] = arith.subi %{{.*}}, %c8
+// CHECK: %[[ILAST:.*]] = affine.apply #{{.*}}[%[[LAST]]]
+// CHECK: tensor.extract_slice %[[X]][0, %{{.*}}, %[[ILAST]], 0] [1, 3, 17, 32]
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x1x8x32xf32>
 // CHECK: tensor.extract_slice %[[X]]{{.*}} [1, 3, 9, 32]
 // CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x1x4x32xf32>
-// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x1x2x32xf32>
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x1x4x32xf32>
 // CHECK: tensor.extract_slice %[[X]]{{.*}} [1, 3, 3, 32]
 // CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x1x1x32xf32>
 // CHECK-NOT: linalg.depthwise_conv_2d_nhwc_hwc
@@ -99,15 +108,25 @@ func.func @depthwise_stride2(%x: tensor<1x?x?x32xf32>, %w: tensor<3x3x32xf32>, %
 
 // Dilation 2 and an output that is not a fill (the convolution adds to
 // it): the window spans (3 - 1) * 2 + 1 = 5 rows and 23 + 5 = 28 columns,
-// and each tile accumulates into its own slice of the output.
+// and each tile accumulates into its own slice of the output. No column
+// may be computed twice: after the full tiles, loops of 4-column and
+// single-column tiles from where the previous loop stopped.
 // CHECK-LABEL: func.func @accumulate_dilated
 // CHECK-SAME: %[[X:[^:]*]]: tensor<1x?x?x4xf32>, %{{[^:]*}}: tensor<3x3x4x16xf32>, %[[INIT:[^:]*]]: tensor<1x?x?x16xf32>
 // CHECK: scf.for %[[ROW:.*]] = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %[[INIT]])
-// CHECK: scf.for %[[COL:.*]] = %c0 to %{{.*}} step %c24 iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK: %[[END24:.*]] = arith.muli %{{.*}}, %c24
+// CHECK: scf.for %[[COL:.*]] = %c0 to %[[END24]] step %c24 iter_args(%[[ACC:.*]] = %{{.*}})
 // CHECK: %[[WIN:.*]] = tensor.extract_slice %[[X]][0, %[[ROW]], %[[COL]], 0] [1, 5, 28, 4]
 // CHECK: %[[OUT:.*]] = tensor.extract_slice %[[ACC]][0, %[[ROW]], %[[COL]], 0] [1, 1, 24, 16]
 // CHECK: linalg.conv_2d_nhwc_hwcf {{.*}}dilations = dense<2>{{.*}} ins(%[[WIN]], %{{.*}}) outs(%[[OUT]] : tensor<1x1x24x16xf32>)
 // CHECK: tensor.insert_slice {{.*}} into %[[ACC]][0, %[[ROW]], %[[COL]], 0] [1, 1, 24, 16]
+// CHECK-NOT: scf.if
+// CHECK: %[[END4:.*]] = arith.addi %[[END24]], %{{.*}}
+// CHECK: scf.for %{{.*}} = %[[END24]] to %[[END4]] step %c4
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x1x4x16xf32>
+// CHECK: scf.for %{{.*}} = %[[END4]] to %{{.*}} step %c1
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x1x1x16xf32>
+// CHECK-NOT: scf.if
 func.func @accumulate_dilated(%x: tensor<1x?x?x4xf32>, %w: tensor<3x3x4x16xf32>, %init: tensor<1x?x?x16xf32>) -> tensor<1x?x?x16xf32> {
   %y = linalg.conv_2d_nhwc_hwcf {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
        ins(%x, %w : tensor<1x?x?x4xf32>, tensor<3x3x4x16xf32>) outs(%init : tensor<1x?x?x16xf32>) -> tensor<1x?x?x16xf32>
