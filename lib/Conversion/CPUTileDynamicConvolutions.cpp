@@ -6,9 +6,9 @@
 // would run as generic scalar loops. This pass cuts such a convolution
 // into convolutions of static size inside loops over the dynamic rows and
 // columns, so that the kernel pass register-blocks each of them: one
-// output row a tile, whole register blocks of columns, and the rest of a
-// row as one more block ending at the row's end (computing some columns
-// twice) or, in rows narrower than a block, tiles of 4 and 1 columns.
+// output row a tile, register blocks of columns, the last one ending at
+// the row's end (computing some columns twice), and in rows narrower than
+// a block tiles of 4 and 1 columns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -256,65 +256,58 @@ private:
     return coverColumns(n, row, width, constant(0), sizes, acc, accIsRow);
   }
 
-  /// Columns [start, width) of the row: full tiles of `sizes[0]` columns
-  /// in a loop, then what is left, fewer than `sizes[0]` columns: with
-  /// `overlap`, one more tile of `sizes[0]` ending at the row's end
-  /// (recomputing some columns of the previous tile, with the same
-  /// values) where the row has that many columns, else (a row narrower
-  /// than the tile; start is 0 then) the next size; without, the next
-  /// size from where the loop stopped. The last size is 1: every width is
-  /// covered with at most three tile shapes of code.
+  /// Columns [start, width) of the row, tiles of `sizes[0]` columns first.
+  /// With `overlap` (start is 0): where the row has at least that many
+  /// columns, a loop of tiles at min(col, width - size), so that the last
+  /// one ends at the row's end and computes some columns of the one
+  /// before it a second time, with the same values (one instance of the
+  /// tile's code covers the row); a narrower row takes the next size.
+  /// Without: full tiles in a loop, then the next size from where it
+  /// stopped. The last size is 1: every width is covered by at most three
+  /// tile instances.
   Value coverColumns(Value n, Value row, Value width, Value start,
                      ArrayRef<int64_t> sizes, Value acc, bool accIsRow) {
     int64_t size = sizes.front();
     Value step = constant(size);
-    Value left = arith::SubIOp::create(rewriter, loc, width, start);
-    Value full = arith::MulIOp::create(
-        rewriter, loc, arith::DivUIOp::create(rewriter, loc, left, step), step);
-    Value end = arith::AddIOp::create(rewriter, loc, start, full);
-    acc = scf::ForOp::create(
-              rewriter, loc, start, end, step, ValueRange{acc},
-              [&](OpBuilder &, Location, Value col, ValueRange args) {
-                scf::YieldOp::create(
-                    rewriter, loc,
-                    computeTile({n, row, col, size}, args.front(), accIsRow));
-              })
-              .getResult(0);
+    auto tileLoop = [&](Value end, bool clampToEnd) {
+      return scf::ForOp::create(
+                 rewriter, loc, start, end, step, ValueRange{acc},
+                 [&](OpBuilder &, Location, Value col, ValueRange args) {
+                   if (clampToEnd)
+                     col = arith::MinUIOp::create(
+                         rewriter, loc, col,
+                         arith::SubIOp::create(rewriter, loc, width, step));
+                   scf::YieldOp::create(rewriter, loc,
+                                        computeTile({n, row, col, size},
+                                                    args.front(), accIsRow));
+                 })
+          .getResult(0);
+    };
     if (sizes.size() == 1)
-      return acc;
-    if (!overlap)
+      return tileLoop(width, /*clampToEnd=*/false);
+    if (!overlap) {
+      Value left = arith::SubIOp::create(rewriter, loc, width, start);
+      Value end = arith::AddIOp::create(
+          rewriter, loc, start,
+          arith::MulIOp::create(
+              rewriter, loc, arith::DivUIOp::create(rewriter, loc, left, step),
+              step));
+      acc = tileLoop(end, /*clampToEnd=*/false);
       return coverColumns(n, row, width, end, sizes.drop_front(), acc,
                           accIsRow);
-    auto ifBuilder = [&](Value condition, function_ref<Value()> thenValue,
-                         function_ref<Value()> elseValue) -> Value {
-      auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{acc.getType()},
-                                    condition, /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      scf::YieldOp::create(rewriter, loc, thenValue());
-      rewriter.setInsertionPointToStart(ifOp.elseBlock());
-      scf::YieldOp::create(rewriter, loc, elseValue());
-      return ifOp.getResult(0);
-    };
+    }
     Value wide = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
                                        width, step);
-    Value ragged = arith::CmpIOp::create(rewriter, loc,
-                                         arith::CmpIPredicate::ult, end, width);
-    return ifBuilder(
-        wide,
-        [&] {
-          return ifBuilder(
-              ragged,
-              [&] {
-                Value last = arith::SubIOp::create(rewriter, loc, width, step);
-                return computeTile({n, row, last, size}, acc, accIsRow);
-              },
-              [&] { return acc; });
-        },
-        [&] {
-          return coverColumns(n, row, width, start, sizes.drop_front(), acc,
-                              accIsRow);
-        });
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{acc.getType()}, wide,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(rewriter, loc, tileLoop(width, /*clampToEnd=*/true));
+    rewriter.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(
+        rewriter, loc,
+        coverColumns(n, row, width, start, sizes.drop_front(), acc, accIsRow));
+    return ifOp.getResult(0);
   }
 
   /// The convolution (and epilogue) of one tile, inserted into `acc` (see

@@ -196,18 +196,19 @@ def CPUTileDynamicConvolutions
     dynamic, or whose output height is (outside a thread's `scf.forall`
     chunk, where the kernel pass takes dynamic rows itself), into loops of
     convolutions of static size: `scf.for` over the batch and the output
-    rows (one row a tile), and along a dynamic width full tiles of one
-    register block of columns (the block the kernel pass chooses for this
-    convolution's channels, stride and the target's vector registers),
-    then the rest of the row (fewer than a block of columns) as one more
-    full block ending at the row's end, which computes a few columns a
-    second time with the same values (where each tile starts from a zero
-    fill of its own and the epilogue does not read the output); a row
-    narrower than a block takes tiles of 4 columns the same way and single
-    columns below 4. A convolution that adds into an existing output
-    instead covers the rest with loops of 4-column and single-column
-    tiles. No dynamic or masked tile, and at most three tile shapes of
-    code per convolution. A static width is one tile of the whole row. Each tile reads its input window (rows
+    rows (one row a tile), and along a dynamic width tiles of one register
+    block of columns (the block the kernel pass chooses for this
+    convolution's channels, stride and the target's vector registers) in
+    one loop at columns min(col, width - block), so that the last tile ends
+    at the row's end and computes a few columns a second time with the
+    same values (each tile starts from a zero fill of its own and the
+    epilogue does not read the output); a row narrower than a block takes
+    tiles of 4 columns the same way and single columns below 4. A
+    convolution that adds into an existing output instead covers the rest
+    of a row with loops of 4-column and single-column tiles. No dynamic or
+    masked tile, and three instances of tile code per convolution. A
+    static width is one tile of the whole row.
+    Each tile reads its input window (rows
     `row * stride` over `(taps - 1) * dilation + 1`, columns likewise),
     the whole filter, a zero fill of its own (or its slice of the output
     when the convolution accumulates into a tensor), and takes its part of

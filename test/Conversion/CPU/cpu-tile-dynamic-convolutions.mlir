@@ -4,40 +4,32 @@
 // RUN: tfg-opt %s --split-input-file --tfg-cpu-tile-dynamic-convolutions="threads=2 vector-bits=512 vector-registers=32" --canonicalize | FileCheck %s --check-prefix=THREADS
 
 // A 3x3 convolution of dynamic height and width with a bias: a loop over
-// the rows, full tiles of one block (24 columns: 10 channels are one
-// vector, 24 accumulators) reading a 3x26 input window, then, in a row of
-// at least 24 columns that the full tiles do not cover, one more tile
-// ending at the row's end (its first columns computed twice, the same
+// the rows; in a row of at least 24 columns, a loop of tiles of one block
+// (24 columns: 10 channels are one vector, 24 accumulators) at
+// min(col, width - 24), each reading a 3x26 input window, so the last
+// tile ends at the row's end (its first columns computed twice, the same
 // values); a row narrower than 24 columns in tiles of 4 the same way, and
 // single columns below 4. Every tile starts from a zero fill of its own
 // and carries its part of the bias (the epilogue).
 // CHECK-LABEL: func.func @conv_bias
 // CHECK-SAME: %[[X:[^:]*]]: tensor<?x?x?x3xf32>, %[[W:[^:]*]]: tensor<3x3x3x10xf32>, %[[B:[^:]*]]: tensor<10xf32>, %[[OH:[^:]*]]: index, %[[OW:[^:]*]]: index
 // CHECK: scf.for %[[ROW:.*]] = %c0 to %[[OH]] step %c1
-// CHECK: %[[BLOCKS:.*]] = arith.divui %[[OW]], %c24
-// CHECK: %[[FULL:.*]] = arith.muli %[[BLOCKS]], %c24
-// CHECK: scf.for %[[COL:.*]] = %c0 to %[[FULL]] step %c24
-// CHECK: %[[WIN:.*]] = tensor.extract_slice %[[X]][0, %[[ROW]], %[[COL]], 0] [1, 3, 26, 3] [1, 1, 1, 1]
+// CHECK: %[[WIDE:.*]] = arith.cmpi uge, %[[OW]], %c24
+// CHECK: scf.if %[[WIDE]]
+// CHECK: scf.for %[[COL:.*]] = %c0 to %[[OW]] step %c24
+// CHECK: %[[LAST:.*]] = arith.subi %[[OW]], %c24
+// CHECK: %[[AT:.*]] = arith.minui %[[COL]], %[[LAST]]
+// CHECK: %[[WIN:.*]] = tensor.extract_slice %[[X]][0, %[[ROW]], %[[AT]], 0] [1, 3, 26, 3] [1, 1, 1, 1]
 // CHECK: %[[ZERO:.*]] = linalg.fill {{.*}} -> tensor<1x1x24x10xf32>
 // CHECK: %[[CONV:.*]] = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[WIN]], %[[W]] : tensor<1x3x26x3xf32>, tensor<3x3x3x10xf32>) outs(%[[ZERO]] : tensor<1x1x24x10xf32>)
 // CHECK: %[[BIAS:.*]] = linalg.generic {{.*}} ins(%[[CONV]], %[[B]] : tensor<1x1x24x10xf32>, tensor<10xf32>)
-// CHECK: tensor.insert_slice %[[BIAS]] into %{{.*}}[0, %[[ROW]], %[[COL]], 0] [1, 1, 24, 10]
-// CHECK: %[[WIDE:.*]] = arith.cmpi uge, %[[OW]], %c24
-// CHECK: %[[RAGGED:.*]] = arith.cmpi ult, %[[FULL]], %[[OW]]
-// CHECK: scf.if %[[WIDE]]
-// CHECK: scf.if %[[RAGGED]]
-// CHECK: %[[LAST:.*]] = arith.subi %[[OW]], %c24
-// CHECK: tensor.extract_slice %[[X]][0, %[[ROW]], %[[LAST]], 0] [1, 3, 26, 3]
-// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x1x24x10xf32>
-// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[B]] : tensor<1x1x24x10xf32>, tensor<10xf32>)
-// CHECK: tensor.insert_slice {{.*}}[0, %[[ROW]], %[[LAST]], 0] [1, 1, 24, 10]
+// CHECK: tensor.insert_slice %[[BIAS]] into %{{.*}}[0, %[[ROW]], %[[AT]], 0] [1, 1, 24, 10]
 // CHECK: } else {
-// CHECK: arith.divui %[[OW]], %c4
-// CHECK: scf.for {{.*}} step %c4
-// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x1x4x10xf32>
 // CHECK: arith.cmpi uge, %[[OW]], %c4
-// CHECK: arith.subi %[[OW]], %c4
+// CHECK: scf.for {{.*}} = %c0 to %[[OW]] step %c4
+// CHECK: arith.minui
 // CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x1x4x10xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[B]] : tensor<1x1x4x10xf32>, tensor<10xf32>)
 // CHECK: } else {
 // CHECK: scf.for %[[ONE:.*]] = %c0 to %[[OW]] step %c1
 // CHECK: tensor.extract_slice %[[X]][0, %[[ROW]], %[[ONE]], 0] [1, 3, 3, 3]
@@ -73,24 +65,20 @@ func.func @conv_bias(%x: tensor<?x?x?x3xf32>, %w: tensor<3x3x3x10xf32>, %b: tens
 
 // Depthwise, stride 2: blocks of 8 columns (2 vectors of 32 channels, half
 // the registers as accumulators); the input window of 8 columns is
-// 7 * 2 + 3 = 17 wide, from row * 2 and column * 2, that of a last tile
-// ending at the row's end from (width - 8) * 2. The whole output's zero
+// 7 * 2 + 3 = 17 wide, from row * 2 and min(col, width - 8) * 2. The
+// whole output's zero
 // fill goes (each tile fills its own).
 // CHECK-LABEL: func.func @depthwise_stride2
 // CHECK-SAME: %[[X:[^:]*]]: tensor<1x?x?x32xf32>
 // CHECK-NOT: linalg.fill {{.*}} -> tensor<1x?x?x32xf32>
 // CHECK: scf.for %[[ROW:.*]] = %c0
 // CHECK: scf.for %[[COL:.*]] = %c0 to %{{.*}} step %c8
+// CHECK: %[[AT:.*]] = arith.minui %[[COL]]
 // CHECK: %[[IROW:.*]] = affine.apply #{{.*}}(%[[ROW]])
-// CHECK: %[[ICOL:.*]] = affine.apply #{{.*}}(%[[COL]])
+// CHECK: %[[ICOL:.*]] = affine.apply #{{.*}}(%[[AT]])
 // CHECK: tensor.extract_slice %[[X]][0, %[[IROW]], %[[ICOL]], 0] [1, 3, 17, 32]
 // CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}}strides = dense<2>{{.*}} -> tensor<1x1x8x32xf32>
-// CHECK: %[[LAST:.*]] = arith.subi %{{.*}}, %c8
-// CHECK: %[[ILAST:.*]] = affine.apply #{{.*}}[%[[LAST]]]
-// CHECK: tensor.extract_slice %[[X]][0, %{{.*}}, %[[ILAST]], 0] [1, 3, 17, 32]
-// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x1x8x32xf32>
 // CHECK: tensor.extract_slice %[[X]]{{.*}} [1, 3, 9, 32]
-// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x1x4x32xf32>
 // CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x1x4x32xf32>
 // CHECK: tensor.extract_slice %[[X]]{{.*}} [1, 3, 3, 32]
 // CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x1x1x32xf32>
