@@ -179,9 +179,16 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
   parallelize.threads = threads;
   if (threads != 1)
     pm.addNestedPass<func::FuncOp>(createCPUParallelize(parallelize));
+  // Convolutions of dynamic spatial size (--dynamic-shapes) as loops of
+  // static tiles, which the kernel pass then register-blocks.
+  CPUTileDynamicConvolutionsOptions dynamicConvs;
+  dynamicConvs.threads = threads;
+  pm.addNestedPass<func::FuncOp>(
+      createCPUTileDynamicConvolutions(dynamicConvs));
   pm.addNestedPass<func::FuncOp>(createCPUVectorizeConvolutions());
   pm.addNestedPass<func::FuncOp>(createCPUVectorizeMatmul());
   pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createCPUWriteTilesInPlace());
   pm.addNestedPass<func::FuncOp>(createCPULoopOrder());
   pm.addNestedPass<func::FuncOp>(createLinalgFoldUnitExtentDimsPass());
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());

@@ -183,6 +183,83 @@ def CPUVectorizeConvolutions
                            "mlir::vector::VectorDialect"];
 }
 
+def CPUTileDynamicConvolutions
+    : Pass<"tfg-cpu-tile-dynamic-convolutions", "mlir::func::FuncOp"> {
+  let summary = "Cut convolutions of dynamic spatial size into static tiles the kernel pass register-blocks";
+  let description = [{
+    A CPU scheduling step of `tfg-lower-to-llvm`, just before
+    `tfg-cpu-vectorize-convolutions`, for code compiled with dynamic
+    dimensions (`tfg-run --dynamic-shapes`). That pass register-blocks only
+    convolutions whose output width, channels and filter are static; this
+    one rewrites each `linalg.conv_2d_nhwc_hwcf` and
+    `linalg.depthwise_conv_2d_nhwc_hwc` on tensors whose output width is
+    dynamic, or whose output height is (outside a thread's `scf.forall`
+    chunk, where the kernel pass takes dynamic rows itself), into loops of
+    convolutions of static size: `scf.for` over the batch and the output
+    rows (one row a tile), and along a dynamic width tiles of one register
+    block of columns (the block the kernel pass chooses for this
+    convolution's channels, stride and the target's vector registers) in
+    one loop at columns min(col, width - block), so that the last tile ends
+    at the row's end and computes a few columns a second time with the
+    same values (each tile starts from a zero fill of its own and the
+    epilogue does not read the output); a row narrower than a block takes
+    tiles of 4 columns the same way and single columns below 4. A
+    convolution that adds into an existing output instead covers the rest
+    of a row with loops of 4-column and single-column tiles. No dynamic or
+    masked tile, and three instances of tile code per convolution. A
+    static width is one tile of the whole row.
+    Each tile reads its input window (rows
+    `row * stride` over `(taps - 1) * dilation + 1`, columns likewise),
+    the whole filter, a zero fill of its own (or its slice of the output
+    when the convolution accumulates into a tensor), and takes its part of
+    the convolution's elementwise epilogue (bias, activation; fused into
+    one generic first, as the kernel pass does), so the kernel pass still
+    fuses it into the accumulator blocks.
+
+    With `threads` > 1 the row loop is an `scf.forall` (one row an
+    iteration, OpenMP later in the pipeline) unless the convolution is
+    already inside one (a chunk of `tfg-cpu-parallelize`). Convolutions
+    with a dynamic channel count or filter, other convolution ops, and
+    static ones are left alone (a function without a dynamic convolution
+    is not changed at all).
+  }];
+  let options = [
+    Option<"threads", "threads", "unsigned", /*default=*/"1",
+           "Threads of the pipeline (> 1: rows as an scf.forall)">,
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
+           "Bits of a vector register, as tfg-cpu-vectorize-convolutions' "
+           "option (0: the host's)">,
+    Option<"vectorRegisters", "vector-registers", "int64_t", /*default=*/"0",
+           "Vector registers, as tfg-cpu-vectorize-convolutions' option "
+           "(0: the host's)">,
+  ];
+  let dependentDialects = ["mlir::affine::AffineDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
+def CPUWriteTilesInPlace
+    : Pass<"tfg-cpu-write-tiles-in-place", "mlir::func::FuncOp"> {
+  let summary = "Write a vector block inserted into a larger tensor where it goes, not into a tile of its own";
+  let description = [{
+    A CPU scheduling step of `tfg-lower-to-llvm`, after the kernel passes
+    and the canonicalizer: a `tensor.insert_slice` (unit strides, not
+    rank-reducing) whose source is a `vector.transfer_write` that
+    overwrites all of a `tensor.empty` (offset zero, in bounds, unmasked,
+    the vector the tensor's innermost dimensions with 1s outside them)
+    becomes one `vector.transfer_write` of that vector into the insert's
+    destination at its offsets. Bufferization would otherwise give each
+    such tile a buffer of its own and copy it into place: a malloc, a copy
+    and a free a register block. The static tiles of
+    `tfg-cpu-tile-dynamic-convolutions` end this way after
+    `tfg-cpu-vectorize-convolutions` (the elementwise fusion makes their
+    epilogue's output a fresh tile, as the body does not read it).
+  }];
+  let dependentDialects = ["mlir::vector::VectorDialect"];
+}
+
 def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
   let summary = "Split the outer parallel loops of heavy linalg ops into scf.forall chunks, one per thread";
   let description = [{

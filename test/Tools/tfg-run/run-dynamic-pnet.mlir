@@ -6,10 +6,12 @@
 // runs PNet. Each set must give what the model compiled statically for
 // that size gives, within a relative L2 of 1e-6: the static convolutions
 // are register-blocked (tfg-cpu-vectorize-convolutions), the dynamic ones
-// run the generic loops, so sums may differ in the last bit (at 13x20 the
-// regression head is 3e-8 off; the other sizes are bit for bit). The static
-// lowering is checked against TensorFlow.js on the corpus;
-// dynamic-pnet-oracle.test checks the dynamic one against TF.js directly.
+// cut into static tiles first (tfg-cpu-tile-dynamic-convolutions) and
+// blocked alike; each output sums in the same order, bit for bit today
+// (when they ran the generic loops the 13x20 regression head was 3e-8
+// off). The static lowering is checked against TensorFlow.js on the
+// corpus; dynamic-pnet-oracle.test checks the dynamic one against TF.js
+// directly.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/make_npy.py %t/a.npy "<f4" 1x12x12x3 seed=3
 // RUN: %python %S/Inputs/make_npy.py %t/b.npy "<f4" 1x17x15x3 seed=4
