@@ -10,7 +10,6 @@
 #include "TFG/Runner/ModelCache.h"
 
 #include "mlir/AsmParser/AsmParser.h"
-
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/Diagnostics.h"
@@ -33,6 +32,7 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
@@ -41,6 +41,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <mutex>
 #include <utility>
 
 using namespace mlir;
@@ -266,10 +267,31 @@ LogicalResult applyCommandLineOptions(PassManager &pm,
   return success();
 }
 
+/// LLVM's loop unrollers (full unrolling before the vectorizers, full and
+/// partial after them) simulate up to 10 iterations of a loop whose full
+/// unroll looks too big, to see whether unrolling would fold enough to pay
+/// (`analyzeLoopUnrollCost`). On the loops MLIR vectorized (register blocks
+/// of FMAs, which LLVM would not unroll anyway for size), this simulation
+/// was 15-20 % of a model's compile (`-time-passes`: LoopFullUnrollPass and
+/// LoopUnrollPass ~0.7 s each on movenet-lightning, ~0.25 s without it),
+/// and turning it off changed no corpus model's latency (docs/design.md,
+/// "Compile time"). It is an option of LLVM's, not of PassBuilder's tuning
+/// options: set once for the process, unless the command line set it.
+void limitUnrollCostAnalysis() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    auto &options = llvm::cl::getRegisteredOptions();
+    auto it = options.find("unroll-max-iteration-count-to-analyze");
+    if (it != options.end() && it->second->getNumOccurrences() == 0)
+      (void)it->second->addOccurrence(0, it->first, "0");
+  });
+}
+
 /// LLVM's O3 pipeline over the translated module, with the host's target
 /// machine (`target`, may be null). Its instrumentation makes LLVM's own
 /// options (-time-passes, -print-after=...) work in the JIT too.
 void optimizeModule(llvm::Module &module, llvm::TargetMachine *target) {
+  limitUnrollCostAnalysis();
   llvm::LoopAnalysisManager loops;
   llvm::FunctionAnalysisManager functions;
   llvm::CGSCCAnalysisManager sccs;
