@@ -49,6 +49,13 @@ config.substitutions.append(("%tfg_plugin",
                              os.path.join(config.tfg_lib_dir, "libTFGPlugin.so")))
 config.substitutions.append(("%mlir_opt", mlir_opt_command()))
 
+# tfg-run's compiled-model cache: a folder of this build's, emptied when lit
+# starts, so that a test sees no entry from before and the user's
+# ~/.cache/tfg is left alone (tests of the cache pass --cache-dir).
+tfg_cache = os.path.join(config.test_exec_root, "tfg-cache")
+__import__("shutil").rmtree(tfg_cache, ignore_errors=True)
+config.environment["XDG_CACHE_HOME"] = tfg_cache
+
 # FileCheck, not, count and split-file live in LLVM's tools dir.
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

@@ -7,10 +7,11 @@
 #include "TFG/Dialect/IR/OutputFile.h"
 #include "TFG/Dialect/IR/TFG.h"
 #include "TFG/ImportExport/Import.h"
+#include "TFG/Runner/ModelCache.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -18,17 +19,29 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/ExecutionEngine/JITEventListener.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <chrono>
 #include <cstdlib>
+#include <mutex>
 #include <utility>
 
 using namespace mlir;
@@ -254,7 +267,262 @@ LogicalResult applyCommandLineOptions(PassManager &pm,
   return success();
 }
 
+/// LLVM's loop unrollers (full unrolling before the vectorizers, full and
+/// partial after them) simulate up to 10 iterations of a loop whose full
+/// unroll looks too big, to see whether unrolling would fold enough to pay
+/// (`analyzeLoopUnrollCost`). On the loops MLIR vectorized (register blocks
+/// of FMAs, which LLVM would not unroll anyway for size), this simulation
+/// was 15-20 % of a model's compile (`-time-passes`: LoopFullUnrollPass and
+/// LoopUnrollPass ~0.7 s each on movenet-lightning, ~0.25 s without it),
+/// and turning it off changed no corpus model's latency (docs/design.md,
+/// "Compile time"). It is an option of LLVM's, not of PassBuilder's tuning
+/// options: set once for the process, unless the command line set it.
+void limitUnrollCostAnalysis() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    auto &options = llvm::cl::getRegisteredOptions();
+    auto it = options.find("unroll-max-iteration-count-to-analyze");
+    if (it != options.end() && it->second->getNumOccurrences() == 0)
+      (void)it->second->addOccurrence(0, it->first, "0");
+  });
+}
+
+/// LLVM's O3 pipeline over the translated module, with the host's target
+/// machine (`target`, may be null). Its instrumentation makes LLVM's own
+/// options (-time-passes, -print-after=...) work in the JIT too.
+void optimizeModule(llvm::Module &module, llvm::TargetMachine *target) {
+  limitUnrollCostAnalysis();
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassInstrumentationCallbacks callbacks;
+  llvm::StandardInstrumentations instrumentations(module.getContext(),
+                                                  /*DebugLogging=*/false);
+  instrumentations.registerCallbacks(callbacks, &modules);
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = true;
+  tuning.LoopInterleaving = true;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  llvm::PassBuilder builder(target, tuning, std::nullopt, &callbacks);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  llvm::ModulePassManager pipeline =
+      builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  pipeline.run(module, modules);
+}
+
+/// The shared libraries the compiled code calls: MLIR's C runner utils
+/// (memrefCopy, for strided memref copies) and, for threads, OpenMP.
+llvm::SmallVector<llvm::StringRef> runtimeLibraries(unsigned threads) {
+  llvm::SmallVector<llvm::StringRef> libraries;
+  if (llvm::sys::fs::exists(TFG_C_RUNNER_UTILS))
+    libraries.push_back(TFG_C_RUNNER_UTILS);
+  if (threads > 1)
+    libraries.push_back(TFG_OPENMP_RUNTIME);
+  return libraries;
+}
+
+/// The cache key of compiling `module` with these pass managers and
+/// options: everything the machine code depends on. The pipelines are
+/// printed with their passes' options (inputs, outputs, shapes, threads:
+/// whatever a pass is told), so that an option added to the lowering is in
+/// the key without being listed here. nullopt: no key (the executable
+/// cannot be read, or the module has no bytecode); the cache is then not
+/// used.
+std::optional<CacheKey> cacheKeyOf(ModuleOp module, const PassManager &toLinalg,
+                                   const PassManager &toLLVM,
+                                   const CompileOptions &options) {
+  llvm::StringRef compiler = executableHash();
+  if (compiler.empty())
+    return std::nullopt;
+  CacheKeyBuilder key;
+  key.add("tfg compiled model");
+  key.add(compiler);
+  key.add(LLVM_VERSION_STRING);
+  // The code is generated for this CPU (its vector width, its features).
+  key.add(llvm::sys::getHostCPUName());
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  llvm::SmallVector<std::string> featureList;
+  for (const auto &feature : features)
+    featureList.push_back((feature.second ? "+" : "-") + feature.first().str());
+  llvm::sort(featureList);
+  key.add(llvm::join(featureList, ","));
+  key.add(options.hostTarget ? "host target" : "generic target");
+  key.add(options.lowering.funcName);
+  std::string pipelines;
+  llvm::raw_string_ostream os(pipelines);
+  toLinalg.printAsTextualPipeline(os);
+  os << "\n";
+  toLLVM.printAsTextualPipeline(os);
+  key.add(pipelines);
+  if (failed(key.addBytecode(module)))
+    return std::nullopt;
+  return key.final();
+}
+
+/// Code loaded from a cache entry's object file.
+struct LoadedCode {
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  void (*packed)(void **);
+};
+
+/// Links `object` (what ExecutionEngine compiled: the packed
+/// `_mlir__mlir_ciface_<funcName>` wrapper included) into a JIT of its own,
+/// set up as ExecutionEngine sets up its: RuntimeDyld, the process's
+/// symbols (libc, libm), the runtime libraries.
+llvm::Expected<LoadedCode> loadObject(llvm::StringRef object,
+                                      llvm::ArrayRef<llvm::StringRef> libraries,
+                                      llvm::StringRef funcName) {
+  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machine)
+    return machine.takeError();
+  auto jit =
+      llvm::orc::LLJITBuilder()
+          .setJITTargetMachineBuilder(std::move(*machine))
+          .setObjectLinkingLayerCreator(
+              [](llvm::orc::ExecutionSession &session)
+                  -> llvm::Expected<std::unique_ptr<llvm::orc::ObjectLayer>> {
+                auto layer =
+                    std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+                        session, [](const llvm::MemoryBuffer &) {
+                          return std::make_unique<llvm::SectionMemoryManager>();
+                        });
+                // perf names the code's functions, as it does for the
+                // engine's.
+                if (llvm::JITEventListener *perf =
+                        llvm::JITEventListener::createPerfJITEventListener())
+                  layer->registerJITEventListener(*perf);
+                return layer;
+              })
+          .create();
+  if (!jit)
+    return jit.takeError();
+  for (llvm::StringRef library : libraries) {
+    std::string error;
+    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(library.str().c_str(),
+                                                          &error))
+      return llvm::createStringError("cannot load " + library + ": " + error);
+  }
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process)
+    return process.takeError();
+  main.addGenerator(std::move(*process));
+  if (llvm::Error error = (*jit)->addObjectFile(
+          llvm::MemoryBuffer::getMemBufferCopy(object, "cached model")))
+    return std::move(error);
+  if (llvm::Error error = (*jit)->initialize(main))
+    return std::move(error);
+  auto symbol = (*jit)->lookup(("_mlir__mlir_ciface_" + funcName).str());
+  if (!symbol)
+    return symbol.takeError();
+  return LoadedCode{std::move(*jit), symbol->toPtr<void (*)(void **)>()};
+}
+
 } // namespace
+
+std::string CompiledModel::serializeMetadata() const {
+  CacheWriter out;
+  for (const std::vector<TensorInfo> *infos : {&inputInfo, &outputInfo}) {
+    out.u64(infos->size());
+    for (const TensorInfo &info : *infos) {
+      out.str(info.name);
+      out.str(info.dtype);
+      std::string type;
+      llvm::raw_string_ostream os(type);
+      info.elementType.print(os);
+      out.str(type);
+      out.u64(info.shape.size());
+      for (int64_t d : info.shape)
+        out.i64(d);
+    }
+  }
+  out.u64(dimChecks.size());
+  for (const DimCheck &check : dimChecks) {
+    out.str(check.node);
+    for (int64_t field : {check.a, check.i, check.b, check.j})
+      out.i64(field);
+  }
+  return out.bytes();
+}
+
+std::optional<std::string>
+CompiledModel::deserializeMetadata(llvm::StringRef bytes) {
+  CacheReader in(bytes);
+  for (std::vector<TensorInfo> *infos : {&inputInfo, &outputInfo}) {
+    // Each tensor is at least three lengths and a rank.
+    std::optional<uint64_t> count = in.count(4 * 8);
+    if (!count)
+      return "a bad tensor count";
+    for (uint64_t n = 0; n < *count; ++n) {
+      std::optional<llvm::StringRef> name = in.str(), dtype = in.str(),
+                                     typeText = in.str();
+      std::optional<uint64_t> rank = in.u64();
+      if (!name || !dtype || !typeText || !rank || *rank > kMaxRank)
+        return "a bad tensor description";
+      // The parser's errors would be reported as the run's: this is only a
+      // check.
+      Type type;
+      {
+        ScopedDiagnosticHandler quiet(context,
+                                      [](Diagnostic &) { return success(); });
+        type = parseType(*typeText, context);
+      }
+      if (!type || dtypeOf(type) != *dtype)
+        return "element type '" + typeText->str() + "' is not dtype " +
+               dtype->str();
+      TensorInfo info{name->str(), type, dtype->str(), {}};
+      for (uint64_t d = 0; d < *rank; ++d) {
+        std::optional<int64_t> size = in.i64();
+        if (!size || *size < TensorInfo::kDynamicDim)
+          return "a bad dimension";
+        info.shape.push_back(*size);
+      }
+      infos->push_back(std::move(info));
+    }
+  }
+  std::optional<uint64_t> checks = in.count(5 * 8);
+  if (!checks)
+    return "a bad dimension check count";
+  auto dimOf = [&](int64_t arg, int64_t dim) {
+    return arg >= 0 && arg < (int64_t)inputInfo.size() && dim >= 0 &&
+           dim < (int64_t)inputInfo[arg].shape.size();
+  };
+  for (uint64_t n = 0; n < *checks; ++n) {
+    std::optional<llvm::StringRef> node = in.str();
+    std::optional<int64_t> a = in.i64(), i = in.i64(), b = in.i64(),
+                           j = in.i64();
+    if (!node || !a || !i || !b || !j || !dimOf(*a, *i) ||
+        (*b >= 0 ? !dimOf(*b, *j) : *j < 0))
+      return "a bad dimension check";
+    dimChecks.push_back({node->str(), *a, *i, *b, *j});
+  }
+  if (!in.atEnd())
+    return "bytes after the metadata";
+  return std::nullopt;
+}
+
+std::optional<std::string> CompiledModel::store(llvm::StringRef dir,
+                                                const CacheKey &key) const {
+  // ExecutionEngine hands its object out only as a file.
+  llvm::SmallString<128> objectPath;
+  if (std::error_code error =
+          llvm::sys::fs::createTemporaryFile("tfg-model", "o", objectPath))
+    return "cannot make a temporary file: " + error.message();
+  engine->dumpToObjectFile(objectPath);
+  auto object = llvm::MemoryBuffer::getFile(objectPath, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  llvm::sys::fs::remove(objectPath);
+  if (!object || (*object)->getBufferSize() == 0)
+    return std::string("the JIT gave no object file");
+  return writeCacheEntry(dir, key, serializeMetadata(), (*object)->getBuffer());
+}
 
 CompiledModel::CompiledModel(MLIRContext *context) : context(context) {}
 CompiledModel::CompiledModel(CompiledModel &&) = default;
@@ -293,10 +561,64 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   bool isGraph = !module->getOps<GraphOp>().empty();
   if (isGraph)
     buildLowerToLinalgPipeline(pm, options.lowering);
+  unsigned threads = options.lowering.threads;
+  if (threads < 1 || threads > kMaxThreads)
+    return emitError(loc) << "threads must be between 1 and " << kMaxThreads
+                          << ", got " << threads;
+  // Parallel code calls the OpenMP runtime (__kmpc_fork_call, ...).
+  if (threads > 1 && !llvm::sys::fs::exists(TFG_OPENMP_RUNTIME))
+    return emitError(loc) << threads
+                          << " threads need the OpenMP runtime, which is not "
+                             "at " TFG_OPENMP_RUNTIME
+                             " (Debian: libomp-22-dev)";
+  PassManager llvmPm(context);
+  if (failed(applyCommandLineOptions(llvmPm, options)))
+    return failure();
+  buildLinalgToLLVMPipeline(llvmPm, threads);
+  llvm::StringRef funcName = options.lowering.funcName;
+
+  // The cache, before the module changes: its key hashes the module as
+  // given and the pipelines about to run on it.
+  std::optional<CacheKey> key;
+  double cacheTime = 0;
+  if (!options.cacheDir.empty() && options.dumpLinalgPath.empty() &&
+      options.dumpLLVMPath.empty()) {
+    auto cacheStart = Clock::now();
+    key = cacheKeyOf(*module, pm, llvmPm, options);
+    CacheLookup lookup;
+    if (key)
+      lookup = readCacheEntry(options.cacheDir, *key);
+    std::string problem = lookup.problem;
+    if (lookup.status == CacheLookup::Status::Found) {
+      CompiledModel cached(context);
+      std::optional<std::string> bad =
+          cached.deserializeMetadata(lookup.entry.metadata);
+      if (!bad) {
+        llvm::Expected<LoadedCode> code = loadObject(
+            lookup.entry.object, runtimeLibraries(threads), funcName);
+        if (code) {
+          cached.loadedCode = std::move(code->jit);
+          cached.packedFunction = code->packed;
+          cached.cache = CacheUse::Hit;
+          cached.phases.cache = secondsSince(cacheStart);
+          cached.compileTime = secondsSince(start);
+          return cached;
+        }
+        bad = "its code does not load: " + llvm::toString(code.takeError());
+      }
+      problem = cacheEntryPath(options.cacheDir, *key) + ": " + *bad;
+    }
+    // Reported once: the entry is replaced by the one compiled now.
+    if (!problem.empty())
+      emitWarning(loc) << "ignoring a compiled-model cache entry: " << problem
+                       << "; compiling the model again";
+    cacheTime = secondsSince(cacheStart);
+  }
+
+  auto phaseStart = Clock::now();
   if (failed(pm.run(*module)))
     return failure();
-  double toLinalgTime = secondsSince(start);
-  llvm::StringRef funcName = options.lowering.funcName;
+  double toLinalgTime = secondsSince(phaseStart);
   auto func = module->lookupSymbol<func::FuncOp>(funcName);
   if (!func)
     return emitError(loc) << "no function @" << funcName << " after lowering";
@@ -356,21 +678,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
                             << kRunTimeDimChecks << " " << checks;
   }
 
-  unsigned threads = options.lowering.threads;
-  if (threads < 1 || threads > kMaxThreads)
-    return emitError(loc) << "threads must be between 1 and " << kMaxThreads
-                          << ", got " << threads;
-  // Parallel code calls the OpenMP runtime (__kmpc_fork_call, ...).
-  if (threads > 1 && !llvm::sys::fs::exists(TFG_OPENMP_RUNTIME))
-    return emitError(loc) << threads
-                          << " threads need the OpenMP runtime, which is not "
-                             "at " TFG_OPENMP_RUNTIME
-                             " (Debian: libomp-22-dev)";
-  auto phaseStart = Clock::now();
-  PassManager llvmPm(context);
-  if (failed(applyCommandLineOptions(llvmPm, options)))
-    return failure();
-  buildLinalgToLLVMPipeline(llvmPm, threads);
+  phaseStart = Clock::now();
   if (failed(llvmPm.run(*module)))
     return failure();
   compiled.phases.toLLVMDialect = secondsSince(phaseStart);
@@ -393,17 +701,12 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
     compiled.optimizerTarget = std::move(*optimizerTarget);
     engineTarget = std::move(*codegenTarget);
   }
-  // The options hold a function_ref to the transformer: keep it alive.
-  auto optimize = makeOptimizingTransformer(
-      /*optLevel=*/3, /*sizeLevel=*/0, compiled.optimizerTarget.get());
   std::string dumpError;
   std::function<llvm::Error(llvm::Module *)> transformer =
       [&](llvm::Module *llvmModule) -> llvm::Error {
     auto optimizeStart = Clock::now();
-    llvm::Error error = optimize(llvmModule);
+    optimizeModule(*llvmModule, compiled.optimizerTarget.get());
     compiled.phases.optimize += secondsSince(optimizeStart);
-    if (error)
-      return error;
     if (!options.dumpLLVMPath.empty() && failed(writeOutputFile(
                                              options.dumpLLVMPath,
                                              [&](llvm::raw_ostream &os) {
@@ -419,12 +722,10 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   engineOptions.transformer = transformer;
   // Strided memref copies lower to calls to memrefCopy, which MLIR's C
   // runner utils library provides.
-  llvm::SmallVector<llvm::StringRef> libraries;
-  if (llvm::sys::fs::exists(TFG_C_RUNNER_UTILS))
-    libraries.push_back(TFG_C_RUNNER_UTILS);
-  if (threads > 1)
-    libraries.push_back(TFG_OPENMP_RUNTIME);
+  llvm::SmallVector<llvm::StringRef> libraries = runtimeLibraries(threads);
   engineOptions.sharedLibPaths = libraries;
+  // The engine keeps the object it compiles, for the cache.
+  engineOptions.enableObjectDump = key.has_value();
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   // The engine translates the module to LLVM IR here; LLVM's optimizer (the
   // transformer) and code generator run when the first symbol is looked up.
@@ -447,6 +748,15 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   compiled.packedFunction = *packed;
   compiled.phases.codegen = secondsSince(phaseStart) -
                             (compiled.phases.optimize - optimizeBeforeLookup);
+  if (key) {
+    auto storeStart = Clock::now();
+    compiled.cache = CacheUse::Miss;
+    if (std::optional<std::string> problem =
+            compiled.store(options.cacheDir, *key))
+      emitWarning(loc) << "cannot store the compiled model in the cache: "
+                       << *problem;
+    compiled.phases.cache = cacheTime + secondsSince(storeStart);
+  }
   compiled.compileTime = secondsSince(start);
   return compiled;
 }

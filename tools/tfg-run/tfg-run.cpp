@@ -123,6 +123,15 @@ static cl::opt<unsigned>
                  cl::desc("Print the first N values of each output"));
 static cl::opt<bool> quiet(cl::cat(runCategory), "quiet",
                            cl::desc("Only print the comparison"));
+static cl::opt<std::string> cacheDir(
+    cl::cat(runCategory), "cache-dir", cl::init(""),
+    cl::desc("Keep compiled models in DIR (default: $XDG_CACHE_HOME/tfg, "
+             "else ~/.cache/tfg); a model compiled before with the same "
+             "options is loaded, not compiled"));
+static cl::opt<bool>
+    noCache(cl::cat(runCategory), "no-cache",
+            cl::desc("Compile the model, without reading or writing the "
+                     "compiled-model cache"));
 static cl::opt<bool> compilePhases(
     cl::cat(runCategory), "compile-phases",
     cl::desc("Print where the compile time went, phase by phase"));
@@ -133,6 +142,35 @@ static double processCPUSeconds() {
   getrusage(RUSAGE_SELF, &usage);
   auto seconds = [](const timeval &t) { return t.tv_sec + t.tv_usec * 1e-6; };
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+static llvm::StringRef cacheUseName(CompiledModel::CacheUse use) {
+  switch (use) {
+  case CompiledModel::CacheUse::Off:
+    return "off";
+  case CompiledModel::CacheUse::Miss:
+    return "miss";
+  case CompiledModel::CacheUse::Hit:
+    return "hit";
+  }
+  llvm_unreachable("a CacheUse");
+}
+
+/// The cache folder of this run; empty for none. Any option of LLVM's or
+/// MLIR's given on the command line turns the cache off: they change the
+/// code (-unroll-threshold=...) or watch its compile (--mlir-timing,
+/// -time-passes), neither of which a cached model can answer for.
+static std::string chooseCacheDir() {
+  if (noCache)
+    return "";
+  for (auto &entry : cl::getRegisteredOptions()) {
+    cl::Option *option = entry.second;
+    bool ours = llvm::is_contained(option->Categories, &runCategory) ||
+                option == &dumpLLVM || option == &genericTarget;
+    if (option->getNumOccurrences() && !ours)
+      return "";
+  }
+  return cacheDir.empty() ? defaultCacheDir() : cacheDir.getValue();
 }
 
 /// What a run prints: the model's signature, compile time, median latency
@@ -169,9 +207,9 @@ static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
     llvm::outs() << llvm::formatv(
         "compile phases: import {0:f3} s, to-linalg {1:f3} s, to-llvm-dialect "
         "{2:f3} s, translate {3:f3} s, llvm-optimize {4:f3} s, codegen {5:f3} "
-        "s\n",
+        "s, cache {6:f3} s ({7})\n",
         p.import, p.toLinalg, p.toLLVMDialect, p.translate, p.optimize,
-        p.codegen);
+        p.codegen, p.cache, cacheUseName(model.cacheUse()));
   }
   if (!quiet && set >= 0) {
     llvm::outs() << "set " << set << ":";
@@ -261,6 +299,12 @@ int main(int argc, char **argv) {
   // dump of the failing op, which says less than the node's name.
   context.printOpOnDiagnostic(false);
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    // The runner's warnings (an unusable cache entry) are its own.
+    if (diag.getSeverity() == DiagnosticSeverity::Warning &&
+        diag.getLocation() == loc) {
+      llvm::errs() << "tfg-run: warning: " << diag << "\n";
+      return success();
+    }
     if (diag.getSeverity() != DiagnosticSeverity::Error)
       return success();
     if (diag.getLocation() == loc) {
@@ -310,6 +354,7 @@ int main(int argc, char **argv) {
   options.hostTarget = !genericTarget;
   options.dumpLLVMPath = dumpLLVM;
   options.passManagerCommandLine = true;
+  options.cacheDir = chooseCacheDir();
   options.lowering.batchSize = batchSize;
   options.lowering.threads = threads;
   options.lowering.dynamicDims = dynamicShapes;

@@ -24,6 +24,7 @@
 
 #include "TFG/ImportExport/Import.h"
 #include "TFG/Pipelines/Pipelines.h"
+#include "TFG/Runner/ModelCache.h"
 #include "TFG/Runner/Tensor.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -31,6 +32,7 @@
 #include "mlir/Support/LLVM.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,9 @@ class ExecutionEngine;
 } // namespace mlir
 namespace llvm {
 class TargetMachine;
+namespace orc {
+class LLJIT;
+} // namespace orc
 } // namespace llvm
 
 namespace mlir::tfg {
@@ -89,6 +94,13 @@ struct CompileOptions {
   /// that registered them (registerPassManagerCLOptions and
   /// registerDefaultTimingManagerCLOptions).
   bool passManagerCommandLine = false;
+  /// The folder of the compiled-model cache (docs/design.md, "Compiled-model
+  /// cache"; tfg-run: defaultCacheDir()): compile looks the model up there,
+  /// keyed by a hash of the module, these options, the compiler's own
+  /// executable and the host CPU, and stores what it compiles. An unusable
+  /// entry is a warning, then compiled again. Empty: no cache. Not used
+  /// while a dump path is set (the dumps come from the compile).
+  std::string cacheDir;
 };
 
 class CompiledModel {
@@ -122,8 +134,15 @@ public:
     double translate = 0;     ///< LLVM dialect -> LLVM IR, JIT setup
     double optimize = 0;      ///< LLVM's IR optimizer (O3)
     double codegen = 0;       ///< machine code, linking, initializers
+    /// The cache: hashing the key, reading an entry and loading its code,
+    /// or writing one.
+    double cache = 0;
   };
   const PhaseTimes &phaseTimes() const { return phases; }
+  /// Where the code came from: compiled without a cache (Off), compiled and
+  /// stored (Miss), loaded from the cache (Hit).
+  enum class CacheUse { Off, Miss, Hit };
+  CacheUse cacheUse() const { return cache; }
 
   /// Runs the function once on `inputs` (one per inputs(), of its dtype and
   /// a shape it accepts: any size in a dynamic dimension; the compiled code
@@ -141,6 +160,8 @@ private:
   /// it lives as long as the engine.
   std::unique_ptr<llvm::TargetMachine> optimizerTarget;
   std::unique_ptr<ExecutionEngine> engine;
+  /// The JIT holding code loaded from the cache (instead of `engine`).
+  std::unique_ptr<llvm::orc::LLJIT> loadedCode;
   /// `_mlir_ciface_<funcName>` through ExecutionEngine's packed interface.
   void (*packedFunction)(void **) = nullptr;
   std::vector<TensorInfo> inputInfo, outputInfo;
@@ -154,6 +175,16 @@ private:
   std::vector<DimCheck> dimChecks;
   double compileTime = 0;
   PhaseTimes phases;
+  CacheUse cache = CacheUse::Off;
+
+  /// The cache entry's metadata: the signature and the dimension checks.
+  std::string serializeMetadata() const;
+  /// Reads it back into this model; what is wrong with it, if anything.
+  std::optional<std::string> deserializeMetadata(llvm::StringRef bytes);
+  /// Writes the engine's object and the metadata as `key`'s entry in
+  /// `dir`; what went wrong, if anything.
+  std::optional<std::string> store(llvm::StringRef dir,
+                                   const CacheKey &key) const;
 };
 
 /// Where the runner emits its own errors (a NameLoc "tfg-runner"), so that a
