@@ -8,6 +8,11 @@
 // reduction loops. Pointwise (1x1, stride 1) convolutions are first seen
 // as one row of H*W pixels, so a block may span output rows.
 //
+// Before that (tfg-cpu-fold-conv-padding, ahead of tfg-cpu-parallelize), a
+// convolution of a zero-padded input is cut into pieces that read the
+// unpadded input: the interior, and border pieces whose taps on the padding
+// are dropped.
+//
 //===----------------------------------------------------------------------===//
 
 #include "TFG/Conversion/Passes.h"
@@ -21,12 +26,14 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/TargetParser/Host.h"
 
 namespace mlir::tfg {
+#define GEN_PASS_DEF_CPUFOLDCONVPADDING
 #define GEN_PASS_DEF_CPUVECTORIZECONVOLUTIONS
 #include "TFG/Conversion/Passes.h.inc"
 } // namespace mlir::tfg
@@ -518,6 +525,243 @@ linalg::LinalgOp chunkInChannels(RewriterBase &rewriter, linalg::LinalgOp op,
   return dyn_cast<linalg::LinalgOp>(tiled->tiledOps.front());
 }
 
+/// One cut of a tensor: [offset, offset + size) along dimension `dim`.
+struct Cut {
+  unsigned dim;
+  int64_t offset, size;
+};
+
+/// `value` cut along each of `cuts`, whole elsewhere.
+Value sliceAt(OpBuilder &b, Location loc, Value value, ArrayRef<Cut> cuts) {
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, value);
+  SmallVector<OpFoldResult> offsets(sizes.size(), b.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
+  for (const Cut &cut : cuts) {
+    offsets[cut.dim] = b.getIndexAttr(cut.offset);
+    sizes[cut.dim] = b.getIndexAttr(cut.size);
+  }
+  return tensor::ExtractSliceOp::create(b, loc, value, offsets, sizes, strides);
+}
+
+/// A run of a convolution's outputs along one spatial dimension that all
+/// see the same taps inside the unpadded input, and the input they read.
+struct Segment {
+  int64_t outBegin, outEnd; // outputs [outBegin, outEnd)
+  int64_t tapBegin, tapEnd; // filter taps [tapBegin, tapEnd)
+  int64_t inBegin, inSize;  // input [inBegin, inBegin + inSize)
+};
+
+/// The outputs of one spatial dimension cut into runs of equal in-bounds
+/// taps: output o's tap k reads input o * stride - padBefore + k *
+/// dilation, in bounds for a contiguous range of k. None where an output
+/// sees only padding (it would have no taps at all).
+std::optional<SmallVector<Segment>>
+segmentsAlong(int64_t inSize, int64_t padBefore, int64_t outSize, int64_t taps,
+              int64_t stride, int64_t dilation) {
+  SmallVector<Segment> segments;
+  for (int64_t o = 0; o < outSize; ++o) {
+    int64_t first = o * stride - padBefore; // what tap 0 reads
+    int64_t begin = first >= 0 ? 0 : llvm::divideCeil(-first, dilation);
+    int64_t end = first > inSize - 1
+                      ? 0
+                      : std::min(taps, (inSize - 1 - first) / dilation + 1);
+    if (begin >= end)
+      return std::nullopt;
+    if (!segments.empty() && segments.back().tapBegin == begin &&
+        segments.back().tapEnd == end) {
+      segments.back().outEnd = o + 1;
+      continue;
+    }
+    segments.push_back({o, o + 1, begin, end, 0, 0});
+  }
+  for (Segment &s : segments) {
+    s.inBegin = s.outBegin * stride - padBefore + s.tapBegin * dilation;
+    s.inSize = (s.outEnd - 1 - s.outBegin) * stride +
+               (s.tapEnd - s.tapBegin - 1) * dilation + 1;
+  }
+  return segments;
+}
+
+/// The operand of `generic` cut to the output rows and columns of a piece
+/// (along the operand dimensions its map reads those loops at; a broadcast
+/// along them is left whole).
+Value slicePixels(RewriterBase &rewriter, linalg::GenericOp generic,
+                  OpOperand &operand, const Segment &rows,
+                  const Segment &cols) {
+  AffineMap map = generic.getMatchingIndexingMap(&operand);
+  SmallVector<Cut> cuts;
+  for (auto [position, expr] : llvm::enumerate(map.getResults())) {
+    auto d = dyn_cast<AffineDimExpr>(expr);
+    if (d && d.getPosition() == kRow)
+      cuts.push_back(
+          {(unsigned)position, rows.outBegin, rows.outEnd - rows.outBegin});
+    else if (d && d.getPosition() == kCol)
+      cuts.push_back(
+          {(unsigned)position, cols.outBegin, cols.outEnd - cols.outBegin});
+  }
+  if (cuts.empty())
+    return operand.get();
+  return sliceAt(rewriter, generic.getLoc(), operand.get(), cuts);
+}
+
+/// Cuts a convolution of a zero-padded input (a tensor.pad of zeros along
+/// rows and columns, static amounts and sizes) into pieces on the unpadded
+/// input: per spatial dimension, the runs of outputs that see the same
+/// in-bounds taps (segmentsAlong: the border outputs before and after the
+/// interior, and the interior), one piece per run of rows times run of
+/// columns, each a convolution of a slice of the input with the slice of
+/// the filter holding its in-bounds taps. A dropped tap would only have
+/// added zeros times a weight, so the sums are the same (up to the order
+/// of additions, which is unchanged: the taps that remain are summed in
+/// their order). The epilogue is cut into the same pieces. Returns whether
+/// it folded; it does not where the padding is not of that form, an output
+/// sees only padding, or there would be more than `maxPieces` pieces.
+bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
+  linalg::LinalgOp op = unit.conv;
+  if (!isa<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp>(
+          op.getOperation()) ||
+      !op.hasPureTensorSemantics())
+    return false;
+  auto pad = op.getDpsInputOperand(0)->get().getDefiningOp<tensor::PadOp>();
+  if (!pad)
+    return false;
+  Value padValue = pad.getConstantPaddingValue();
+  if (!padValue || !matchPattern(padValue, m_AnyZeroFloat()))
+    return false;
+  ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
+  if (llvm::any_of(low, ShapedType::isDynamic) ||
+      llvm::any_of(high, ShapedType::isDynamic) || low[0] || high[0] ||
+      low[3] || high[3])
+    return false;
+  Value input = pad.getSource();
+  Value filter = op.getDpsInputOperand(1)->get();
+  Value init = op.getDpsInitOperand(0)->get();
+  auto inType = cast<RankedTensorType>(input.getType());
+  auto outType = cast<RankedTensorType>(init.getType());
+  auto filterType = cast<RankedTensorType>(filter.getType());
+  if (!filterType.hasStaticShape())
+    return false;
+  auto strides = op->getAttrOfType<DenseIntElementsAttr>("strides");
+  auto dilations = op->getAttrOfType<DenseIntElementsAttr>("dilations");
+  SmallVector<Segment> segments[2];
+  for (unsigned i = 0; i < 2; ++i) {
+    unsigned dim = kRow + i;
+    if (inType.isDynamicDim(dim) || outType.isDynamicDim(dim))
+      return false;
+    std::optional<SmallVector<Segment>> along =
+        segmentsAlong(inType.getDimSize(dim), low[dim], outType.getDimSize(dim),
+                      filterType.getDimSize(i), strides.getValues<int64_t>()[i],
+                      dilations.getValues<int64_t>()[i]);
+    if (!along)
+      return false;
+    segments[i] = std::move(*along);
+  }
+  if ((int64_t)(segments[0].size() * segments[1].size()) > maxPieces)
+    return false;
+
+  Location loc = op.getLoc();
+  bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
+  linalg::GenericOp epilogue = unit.epilogue;
+  auto fill = init.getDefiningOp<linalg::FillOp>();
+  Value result = epilogue ? epilogue.getDpsInitOperand(0)->get() : init;
+  for (const Segment &rows : segments[0]) {
+    for (const Segment &cols : segments[1]) {
+      rewriter.setInsertionPoint(op);
+      int64_t outRows = rows.outEnd - rows.outBegin,
+              outCols = cols.outEnd - cols.outBegin;
+      Value in = sliceAt(rewriter, loc, input,
+                         {{kRow, rows.inBegin, rows.inSize},
+                          {kCol, cols.inBegin, cols.inSize}});
+      Value f = sliceAt(rewriter, loc, filter,
+                        {{0, rows.tapBegin, rows.tapEnd - rows.tapBegin},
+                         {1, cols.tapBegin, cols.tapEnd - cols.tapBegin}});
+      Value out = sliceAt(
+          rewriter, loc, init,
+          {{kRow, rows.outBegin, outRows}, {kCol, cols.outBegin, outCols}});
+      // With an epilogue, each piece starts from its own zero-filled block
+      // (as splitConv's pieces do), which the epilogue's tiling fuses.
+      if (epilogue && fill) {
+        Value empty = tensor::EmptyOp::create(
+            rewriter, loc, tensor::getMixedSizes(rewriter, loc, out),
+            getElementTypeOrSelf(out.getType()));
+        out = linalg::FillOp::create(rewriter, loc, fill.getInputs(), empty)
+                  .getResult(0);
+      }
+      Operation *conv;
+      if (depthwise)
+        conv = linalg::DepthwiseConv2DNhwcHwcOp::create(
+            rewriter, loc, TypeRange{out.getType()}, ValueRange{in, f},
+            ValueRange{out}, strides, dilations);
+      else
+        conv = linalg::Conv2DNhwcHwcfOp::create(
+            rewriter, loc, TypeRange{out.getType()}, ValueRange{in, f},
+            ValueRange{out}, strides, dilations);
+      Value piece = conv->getResult(0);
+      if (epilogue) {
+        rewriter.setInsertionPoint(epilogue);
+        SmallVector<Value> inputs;
+        for (OpOperand *operand : epilogue.getDpsInputOperands())
+          inputs.push_back(
+              operand->get() == op->getResult(0)
+                  ? piece
+                  : slicePixels(rewriter, epilogue, *operand, rows, cols));
+        Value pieceInit = slicePixels(
+            rewriter, epilogue, *epilogue.getDpsInitOperand(0), rows, cols);
+        piece =
+            cloneGeneric(rewriter, epilogue, inputs, pieceInit).getResult(0);
+      }
+      SmallVector<OpFoldResult> sizes =
+          tensor::getMixedSizes(rewriter, loc, piece);
+      SmallVector<OpFoldResult> offsets(4, rewriter.getIndexAttr(0));
+      SmallVector<OpFoldResult> unitStrides(4, rewriter.getIndexAttr(1));
+      offsets[kRow] = rewriter.getIndexAttr(rows.outBegin);
+      offsets[kCol] = rewriter.getIndexAttr(cols.outBegin);
+      result = tensor::InsertSliceOp::create(rewriter, loc, piece, result,
+                                             offsets, sizes, unitStrides);
+    }
+  }
+  if (epilogue) {
+    rewriter.replaceOp(epilogue, result);
+    rewriter.eraseOp(op);
+  } else {
+    rewriter.replaceOp(op, result);
+  }
+  if (pad->use_empty())
+    rewriter.eraseOp(pad);
+  return true;
+}
+
+/// A convolution's elementwise successors (BiasAdd, Relu, a residual Add as
+/// separate nodes) as one generic: the epilogue both passes cut and fuse.
+LogicalResult fuseElementwiseSuccessors(func::FuncOp func) {
+  RewritePatternSet patterns(func.getContext());
+  linalg::populateElementwiseOpsFusionPatterns(patterns, [](OpOperand *use) {
+    Operation *producer = use->get().getDefiningOp();
+    auto generic = dyn_cast_or_null<linalg::GenericOp>(producer);
+    return generic && producer->hasOneUse() &&
+           generic.getNumParallelLoops() == generic.getNumLoops();
+  });
+  return applyPatternsGreedily(func, std::move(patterns));
+}
+
+/// The convolutions of `func` this pass schedules, each with the epilogue
+/// it fuses (an epilogue that adds two convolutions' results goes with the
+/// first one only).
+SmallVector<ConvUnit> collectUnits(func::FuncOp func,
+                                   function_ref<bool(linalg::LinalgOp)> keep) {
+  SmallVector<ConvUnit> units;
+  llvm::SmallPtrSet<Operation *, 8> claimed;
+  func.walk([&](linalg::LinalgOp op) {
+    if (!keep(op))
+      return;
+    linalg::GenericOp epilogue = findEpilogue(op);
+    if (epilogue && !claimed.insert(epilogue).second)
+      epilogue = nullptr;
+    units.push_back({op, epilogue});
+  });
+  return units;
+}
+
 /// Marks the tiles of an epilogue and its fill for vectorization.
 constexpr StringLiteral kVectorizeMark = "tfg.vectorize_tile";
 
@@ -635,20 +879,10 @@ struct CPUVectorizeConvolutionsPass
     MLIRContext *context = &getContext();
     IRRewriter rewriter(context);
 
-    // 0. A convolution's elementwise successors (BiasAdd, Relu, a residual
-    //    Add as separate nodes) as one generic, the epilogue fused below.
-    {
-      RewritePatternSet patterns(context);
-      linalg::populateElementwiseOpsFusionPatterns(
-          patterns, [](OpOperand *use) {
-            Operation *producer = use->get().getDefiningOp();
-            auto generic = dyn_cast_or_null<linalg::GenericOp>(producer);
-            return generic && producer->hasOneUse() &&
-                   generic.getNumParallelLoops() == generic.getNumLoops();
-          });
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
-        return signalPassFailure();
-    }
+    // 0. A convolution's elementwise successors as one generic, the
+    //    epilogue fused below.
+    if (failed(fuseElementwiseSuccessors(func)))
+      return signalPassFailure();
 
     // 1. Cut every convolution into pieces whose output columns and
     //    channels are multiples of the piece's register block (the
@@ -656,18 +890,7 @@ struct CPUVectorizeConvolutionsPass
     //    tile each piece into its blocks, with its epilogue where it has
     //    one.
     VectorTarget target = vectorTarget(vectorBits, vectorRegisters);
-    SmallVector<ConvUnit> worklist;
-    // An epilogue that adds two convolutions' results is fused into the
-    // first one's blocks only.
-    llvm::SmallPtrSet<Operation *, 8> claimed;
-    func.walk([&](linalg::LinalgOp op) {
-      if (!isScheduled(op))
-        return;
-      linalg::GenericOp epilogue = findEpilogue(op);
-      if (epilogue && !claimed.insert(epilogue).second)
-        epilogue = nullptr;
-      worklist.push_back({op, epilogue});
-    });
+    SmallVector<ConvUnit> worklist = collectUnits(func, isScheduled);
     for (ConvUnit &unit : worklist) {
       if (ConvUnit flat = flattenPointwise(rewriter, unit); flat.conv)
         unit = flat;
@@ -735,6 +958,24 @@ struct CPUVectorizeConvolutionsPass
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();
     }
+  }
+};
+
+struct CPUFoldConvPaddingPass
+    : tfg::impl::CPUFoldConvPaddingBase<CPUFoldConvPaddingPass> {
+  using CPUFoldConvPaddingBase::CPUFoldConvPaddingBase;
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    // The epilogue first, so that it is cut with the convolution and the
+    // kernel pass still finds one epilogue per piece.
+    if (failed(fuseElementwiseSuccessors(func)))
+      return signalPassFailure();
+    IRRewriter rewriter(&getContext());
+    for (ConvUnit &unit : collectUnits(func, [](linalg::LinalgOp op) {
+           return isa<linalg::Conv2DNhwcHwcfOp,
+                      linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
+         }))
+      (void)foldPadding(rewriter, unit, maxPieces);
   }
 };
 

@@ -175,6 +175,10 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
   // elementwise fusion (one parallel loop per fused op); OpenMP after
   // bufferization. Nothing is added for one thread; the pass rejects 0 and
   // absurd counts.
+  // Convolutions read their input unpadded: before the chunking, so that
+  // the border pieces are ops of their own and every chunk of the interior
+  // is the same kernel.
+  pm.addNestedPass<func::FuncOp>(createCPUFoldConvPadding());
   CPUParallelizeOptions parallelize;
   parallelize.threads = threads;
   if (threads != 1)
