@@ -19,6 +19,8 @@
 
 #include "CPUKernelUtils.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -26,6 +28,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -656,8 +659,15 @@ bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
       return false;
     segments[i] = std::move(*along);
   }
-  if ((int64_t)(segments[0].size() * segments[1].size()) > maxPieces)
+  // Rows are not cut (a full-width piece per run of border rows would
+  // cost as much code as the interior; the kernel pass skips their taps in
+  // its row loop instead, skipPaddedRows): each piece reads its columns of
+  // the input padded along rows only, a tensor.pad that is never
+  // materialized where the kernel pass tiles the piece.
+  if ((int64_t)segments[1].size() > maxPieces)
     return false;
+  segments[0] = {Segment{0, outType.getDimSize(kRow), 0,
+                         filterType.getDimSize(0), 0, inType.getDimSize(kRow)}};
 
   Location loc = op.getLoc();
   bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
@@ -669,9 +679,23 @@ bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
       rewriter.setInsertionPoint(op);
       int64_t outRows = rows.outEnd - rows.outBegin,
               outCols = cols.outEnd - cols.outBegin;
-      Value in = sliceAt(rewriter, loc, input,
-                         {{kRow, rows.inBegin, rows.inSize},
-                          {kCol, cols.inBegin, cols.inSize}});
+      Value in =
+          sliceAt(rewriter, loc, input, {{kCol, cols.inBegin, cols.inSize}});
+      if (low[kRow] || high[kRow]) {
+        auto sliceType = cast<RankedTensorType>(in.getType());
+        SmallVector<int64_t> paddedShape(sliceType.getShape());
+        paddedShape[kRow] += low[kRow] + high[kRow];
+        SmallVector<OpFoldResult> padLow(4, rewriter.getIndexAttr(0)),
+            padHigh(4, rewriter.getIndexAttr(0));
+        padLow[kRow] = rewriter.getIndexAttr(low[kRow]);
+        padHigh[kRow] = rewriter.getIndexAttr(high[kRow]);
+        Value zero = arith::ConstantOp::create(
+            rewriter, loc, rewriter.getZeroAttr(sliceType.getElementType()));
+        in = tensor::PadOp::create(
+            rewriter, loc,
+            RankedTensorType::get(paddedShape, sliceType.getElementType()), in,
+            padLow, padHigh, zero);
+      }
       Value f = sliceAt(rewriter, loc, filter,
                         {{0, rows.tapBegin, rows.tapEnd - rows.tapBegin},
                          {1, cols.tapBegin, cols.tapEnd - cols.tapBegin}});
@@ -871,6 +895,143 @@ LogicalResult tilePiece(RewriterBase &rewriter, ConvUnit unit,
   return success();
 }
 
+/// The value of `value` (computed inside `loop`) with the loop's induction
+/// variable at its lower bound `at`, computed before the loop; null where
+/// it depends on anything else defined in the loop (an inner loop's
+/// variable) or on an op that is not pure.
+Value valueBeforeLoop(RewriterBase &rewriter, Value value, scf::ForOp loop,
+                      Value at) {
+  if (!loop->isAncestor(value.getParentRegion()->getParentOp()))
+    return value;
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.filter = [&](Operation *op) { return loop->isProperAncestor(op); };
+  if (failed(getBackwardSlice(value, &slice, options)))
+    return nullptr;
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), at);
+  for (Operation *op : slice) {
+    if (!isPure(op) || op->getNumRegions())
+      return nullptr;
+    for (Value operand : op->getOperands())
+      if (!mapping.contains(operand) &&
+          loop->isAncestor(operand.getParentRegion()->getParentOp()) &&
+          !slice.contains(operand.getDefiningOp()))
+        return nullptr;
+  }
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg == loop.getInductionVar() ? at : nullptr;
+  rewriter.setInsertionPoint(loop);
+  for (Operation *op : slice)
+    rewriter.clone(*op, mapping);
+  return mapping.lookupOrNull(value);
+}
+
+/// Where a convolution tile of one output row and one filter row (what
+/// tilePiece and tileWithEpilogue make) reads an input padded with zeros
+/// along rows only (through slices: tfg-cpu-fold-conv-padding's pieces,
+/// maybe chunked by tfg-cpu-parallelize), it reads the unpadded input
+/// instead, and the loop over filter rows around it runs only over the taps
+/// whose input row exists: from max(0, ceil((pad - r) / dilation)) to
+/// min(taps, floor((rows - 1 + pad - r) / dilation) + 1), r the padded row
+/// of tap 0. The others would add zeros. The padded tensor is then read by
+/// nothing, and never made.
+void skipPaddedRows(RewriterBase &rewriter, func::FuncOp func) {
+  SmallVector<linalg::LinalgOp> tiles;
+  func.walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp>(
+            op.getOperation()) &&
+        op.hasPureTensorSemantics())
+      tiles.push_back(op);
+  });
+  for (linalg::LinalgOp tile : tiles) {
+    Value filter = tile.getDpsInputOperand(1)->get();
+    auto filterSlice = filter.getDefiningOp<tensor::ExtractSliceOp>();
+    if (!filterSlice || cast<ShapedType>(filter.getType()).getDimSize(0) != 1 ||
+        cast<ShapedType>(tile->getResult(0).getType()).getDimSize(kRow) != 1)
+      continue;
+    // The loop over filter rows: the filter slice starts at its variable.
+    auto kh = dyn_cast_if_present<BlockArgument>(
+        dyn_cast<Value>(filterSlice.getMixedOffsets()[0]));
+    auto loop =
+        kh ? dyn_cast<scf::ForOp>(kh.getOwner()->getParentOp()) : nullptr;
+    if (!loop || loop.getInductionVar() != kh ||
+        getConstantIntValue(loop.getLowerBound()) != 0 ||
+        getConstantIntValue(loop.getStep()) != 1)
+      continue;
+    std::optional<int64_t> taps = getConstantIntValue(loop.getUpperBound());
+    // The slices from the padded tensor to the tile's input.
+    SmallVector<tensor::ExtractSliceOp> chain;
+    Value source = tile.getDpsInputOperand(0)->get();
+    while (auto slice = source.getDefiningOp<tensor::ExtractSliceOp>()) {
+      if (!slice.hasUnitStride() || slice.getSourceType().getRank() != 4 ||
+          slice.getType().getRank() != 4)
+        break;
+      chain.push_back(slice);
+      source = slice.getSource();
+    }
+    auto pad = source.getDefiningOp<tensor::PadOp>();
+    if (!taps || chain.empty() || !pad)
+      continue;
+    Value padValue = pad.getConstantPaddingValue();
+    ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
+    auto unpadded = cast<RankedTensorType>(pad.getSourceType());
+    bool rowsOnly = llvm::all_of(llvm::seq<unsigned>(0, 4), [&](unsigned d) {
+      return d == kRow || (low[d] == 0 && high[d] == 0);
+    });
+    if (!padValue || !matchPattern(padValue, m_AnyZeroFloat()) || !rowsOnly ||
+        ShapedType::isDynamic(low[kRow]) || unpadded.isDynamicDim(kRow))
+      continue;
+    int64_t dilation = tile->getAttrOfType<DenseIntElementsAttr>("dilations")
+                           .getValues<int64_t>()[0];
+    // The tile's input offsets in the padded tensor: the chain's summed.
+    Location loc = tile.getLoc();
+    tensor::ExtractSliceOp inner = chain.front();
+    rewriter.setInsertionPoint(inner);
+    auto index = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    SmallVector<Value> offsets(4, index(0));
+    for (tensor::ExtractSliceOp slice : chain)
+      for (auto [d, offset] : llvm::enumerate(slice.getMixedOffsets()))
+        offsets[d] = arith::AddIOp::create(
+            rewriter, loc, offsets[d],
+            getValueOrCreateConstantIndexOp(rewriter, loc, offset));
+    Value first =
+        valueBeforeLoop(rewriter, offsets[kRow], loop, loop.getLowerBound());
+    if (!first)
+      continue; // the offsets stay, unused: the canonicalizer drops them
+    rewriter.setInsertionPoint(loop);
+    Value padBefore = index(low[kRow]);
+    Value d = index(dilation);
+    Value before = arith::SubIOp::create(rewriter, loc, padBefore, first);
+    Value lo = arith::MaxSIOp::create(
+        rewriter, loc, index(0),
+        arith::CeilDivSIOp::create(rewriter, loc, before, d));
+    Value last = arith::AddIOp::create(rewriter, loc, before,
+                                       index(unpadded.getDimSize(kRow) - 1));
+    Value hi = arith::MinSIOp::create(
+        rewriter, loc, index(*taps),
+        arith::AddIOp::create(
+            rewriter, loc, arith::FloorDivSIOp::create(rewriter, loc, last, d),
+            index(1)));
+    rewriter.modifyOpInPlace(loop, [&] {
+      loop.setLowerBound(lo);
+      loop.setUpperBound(hi);
+    });
+    rewriter.setInsertionPoint(tile);
+    offsets[kRow] =
+        arith::SubIOp::create(rewriter, loc, offsets[kRow], padBefore);
+    SmallVector<OpFoldResult> unit(4, rewriter.getIndexAttr(1));
+    Value read = tensor::ExtractSliceOp::create(
+        rewriter, loc, inner.getType(), pad.getSource(),
+        getAsOpFoldResult(offsets), inner.getMixedSizes(), unit);
+    rewriter.modifyOpInPlace(tile,
+                             [&] { tile.getDpsInputOperand(0)->set(read); });
+  }
+}
+
 struct CPUVectorizeConvolutionsPass
     : tfg::impl::CPUVectorizeConvolutionsBase<CPUVectorizeConvolutionsPass> {
   using CPUVectorizeConvolutionsBase::CPUVectorizeConvolutionsBase;
@@ -920,6 +1081,10 @@ struct CPUVectorizeConvolutionsPass
       if (!split) // else left to tfg-cpu-loop-order
         (void)tilePiece(rewriter, unit, block);
     }
+
+    // 1b. Tiles of a piece padded along rows read the unpadded input, their
+    //     filter-row loops bounded to the rows that exist.
+    skipPaddedRows(rewriter, func);
 
     // 2. The tiles have one output row and one filter row: 1-D convolutions.
     {

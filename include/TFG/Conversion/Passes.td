@@ -210,7 +210,7 @@ def CPUFoldConvPadding
     code would cost more compile time than the copy costs at run time).
   }];
   let options = [
-    Option<"maxPieces", "max-pieces", "int64_t", /*default=*/"9",
+    Option<"maxPieces", "max-pieces", "int64_t", /*default=*/"5",
            "Most pieces (border runs times interior, rows times columns) a "
            "convolution is cut into; more keep the padded copy">,
   ];
