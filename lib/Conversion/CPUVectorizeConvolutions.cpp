@@ -21,6 +21,7 @@
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -28,6 +29,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -123,8 +125,14 @@ Block chooseBlock(linalg::LinalgOp op, const VectorTarget &target) {
   auto strides = op->getAttrOfType<DenseIntElementsAttr>("strides");
   bool strided = llvm::any_of(strides.getValues<int64_t>(),
                               [](int64_t s) { return s != 1; });
-  block.channels =
-      channelBlock(ranges[kChannel], depthwise ? 2 : 4, target.lanes);
+  // A piece one output column wide (a border column of a folded padding)
+  // has no columns to reuse its loads across: its block spans more
+  // channels instead (half the registers), so that the loop overhead of a
+  // block is paid once for all of them rather than once per two vectors.
+  int64_t capVectors = depthwise ? 2 : 4;
+  if (ranges[kCol] == 1)
+    capVectors = std::max(capVectors, target.registers / 2);
+  block.channels = channelBlock(ranges[kChannel], capVectors, target.lanes);
   int64_t vectors = llvm::divideCeil(block.channels, target.lanes);
   int64_t accumulators =
       depthwise || strided ? target.registers / 2 : target.registers * 3 / 4;
@@ -284,27 +292,6 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
     return cast<linalg::LinalgOp>(conv);
   };
   linalg::LinalgOp head = piece(0, at), tail = piece(at, extent);
-  // The epilogue's pieces, on the convolution's and its other operands'
-  // slices.
-  auto epiloguePiece = [&](linalg::LinalgOp conv, int64_t begin,
-                           int64_t end) -> linalg::GenericOp {
-    SmallVector<Value> inputs;
-    for (OpOperand *input : epilogue.getDpsInputOperands())
-      inputs.push_back(input->get() == op->getResult(0)
-                           ? conv->getResult(0)
-                           : sliceOperand(rewriter, epilogue, *input, dim,
-                                          begin, end - begin));
-    Value init =
-        sliceOperand(rewriter, epilogue, *epilogue.getDpsInitOperand(0), dim,
-                     begin, end - begin);
-    return cloneGeneric(rewriter, epilogue, inputs, init);
-  };
-  linalg::GenericOp headEpilogue, tailEpilogue;
-  if (epilogue) {
-    rewriter.setInsertionPoint(epilogue);
-    headEpilogue = epiloguePiece(head, 0, at);
-    tailEpilogue = epiloguePiece(tail, at, extent);
-  }
   auto insert = [&](Value part, Value into, int64_t offset) -> Value {
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, part);
@@ -314,11 +301,36 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
     return tensor::InsertSliceOp::create(rewriter, loc, part, into, offsets,
                                          sizes, unit);
   };
+  // The epilogue's pieces, on the convolution's and its other operands'
+  // slices, each writing into what the previous one made (its init map is
+  // the identity), so that bufferization writes both in place; an empty
+  // output becomes an alloc_tensor, whose slices the canonicalizer does
+  // not turn into empty tensors of their own.
+  linalg::GenericOp headEpilogue, tailEpilogue;
   if (epilogue) {
-    Value result = insert(headEpilogue.getResult(0),
-                          epilogue.getDpsInitOperand(0)->get(), 0);
-    result = insert(tailEpilogue.getResult(0), result, at);
-    rewriter.replaceOp(epilogue, result);
+    Value dest = epilogue.getDpsInitOperand(0)->get();
+    if (auto empty = dest.getDefiningOp<tensor::EmptyOp>()) {
+      rewriter.setInsertionPoint(empty);
+      dest = bufferization::AllocTensorOp::create(
+          rewriter, empty.getLoc(), empty.getType(), empty.getDynamicSizes());
+    }
+    rewriter.setInsertionPoint(epilogue);
+    auto epiloguePiece = [&](linalg::LinalgOp conv, int64_t begin,
+                             int64_t end) -> linalg::GenericOp {
+      SmallVector<Value> inputs;
+      for (OpOperand *input : epilogue.getDpsInputOperands())
+        inputs.push_back(input->get() == op->getResult(0)
+                             ? conv->getResult(0)
+                             : sliceOperand(rewriter, epilogue, *input, dim,
+                                            begin, end - begin));
+      Value init = sliceAlong(rewriter, loc, dest, dim, begin, end - begin);
+      return cloneGeneric(rewriter, epilogue, inputs, init);
+    };
+    headEpilogue = epiloguePiece(head, 0, at);
+    dest = insert(headEpilogue.getResult(0), dest, 0);
+    tailEpilogue = epiloguePiece(tail, at, extent);
+    dest = insert(tailEpilogue.getResult(0), dest, at);
+    rewriter.replaceOp(epilogue, dest);
     rewriter.eraseOp(op);
   } else {
     Value result = insert(head->getResult(0), init, 0);
@@ -674,6 +686,29 @@ bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
   linalg::GenericOp epilogue = unit.epilogue;
   auto fill = init.getDefiningOp<linalg::FillOp>();
   Value result = epilogue ? epilogue.getDpsInitOperand(0)->get() : init;
+  // The pieces are inserted into one output. Where it starts as a
+  // tensor.empty (directly, or filled), the canonicalizer would turn each
+  // piece's slice of it into an empty tensor of its own, which
+  // bufferization then allocates, writes and copies into the output: an
+  // alloc_tensor instead keeps the pieces' slices slices of one buffer.
+  auto keepBuffer = [&](Value value) -> Value {
+    auto empty = value.getDefiningOp<tensor::EmptyOp>();
+    if (!empty)
+      return value;
+    rewriter.setInsertionPoint(empty);
+    return bufferization::AllocTensorOp::create(
+        rewriter, empty.getLoc(), empty.getType(), empty.getDynamicSizes());
+  };
+  if (epilogue) {
+    result = keepBuffer(result);
+  } else if (fill) {
+    Value buffer = keepBuffer(fill.getOutputs()[0]);
+    if (buffer != fill.getOutputs()[0]) {
+      rewriter.setInsertionPoint(op);
+      result = linalg::FillOp::create(rewriter, loc, fill.getInputs(), buffer)
+                   .getResult(0);
+    }
+  }
   for (const Segment &rows : segments[0]) {
     for (const Segment &cols : segments[1]) {
       rewriter.setInsertionPoint(op);
@@ -699,9 +734,12 @@ bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
       Value f = sliceAt(rewriter, loc, filter,
                         {{0, rows.tapBegin, rows.tapEnd - rows.tapBegin},
                          {1, cols.tapBegin, cols.tapEnd - cols.tapBegin}});
-      Value out = sliceAt(
-          rewriter, loc, init,
-          {{kRow, rows.outBegin, outRows}, {kCol, cols.outBegin, outCols}});
+      // Each piece's blocks are cut from what the previous pieces made
+      // (not from the original output), so that bufferization writes
+      // every piece in place into one output buffer.
+      SmallVector<Cut> pixels{{kRow, rows.outBegin, outRows},
+                              {kCol, cols.outBegin, outCols}};
+      Value out = sliceAt(rewriter, loc, epilogue ? init : result, pixels);
       // With an epilogue, each piece starts from its own zero-filled block
       // (as splitConv's pieces do), which the epilogue's tiling fuses.
       if (epilogue && fill) {
@@ -729,8 +767,7 @@ bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
               operand->get() == op->getResult(0)
                   ? piece
                   : slicePixels(rewriter, epilogue, *operand, rows, cols));
-        Value pieceInit = slicePixels(
-            rewriter, epilogue, *epilogue.getDpsInitOperand(0), rows, cols);
+        Value pieceInit = sliceAt(rewriter, loc, result, pixels);
         piece =
             cloneGeneric(rewriter, epilogue, inputs, pieceInit).getResult(0);
       }
@@ -766,6 +803,32 @@ LogicalResult fuseElementwiseSuccessors(func::FuncOp func) {
            generic.getNumParallelLoops() == generic.getNumLoops();
   });
   return applyPatternsGreedily(func, std::move(patterns));
+}
+
+/// Gives back their place in the output to the epilogue pieces of a cut
+/// convolution: the elementwise fusion patterns replace an output operand
+/// the body does not read by a tensor.empty, so that a piece inserted into
+/// the output would be computed into a buffer of its own and copied. An
+/// epilogue whose only use is an insertion into a tensor defined before it
+/// writes into that tensor's slice again.
+void restoreInsertedOutputs(RewriterBase &rewriter, func::FuncOp func) {
+  DominanceInfo dominance(func);
+  func.walk([&](linalg::GenericOp generic) {
+    if (generic->getNumResults() != 1 || !generic->hasOneUse())
+      return;
+    auto insert = dyn_cast<tensor::InsertSliceOp>(*generic->getUsers().begin());
+    OpOperand *init = generic.getDpsInitOperand(0);
+    if (!insert || insert.getSource() != generic->getResult(0) ||
+        !init->get().getDefiningOp<tensor::EmptyOp>() ||
+        !dominance.properlyDominates(insert.getDest(), generic))
+      return;
+    rewriter.setInsertionPoint(generic);
+    Value slice = tensor::ExtractSliceOp::create(
+        rewriter, generic.getLoc(), insert.getSourceType(), insert.getDest(),
+        insert.getMixedOffsets(), insert.getMixedSizes(),
+        insert.getMixedStrides());
+    rewriter.modifyOpInPlace(generic, [&] { init->set(slice); });
+  });
 }
 
 /// The convolutions of `func` this pass schedules, each with the epilogue
@@ -1044,6 +1107,7 @@ struct CPUVectorizeConvolutionsPass
     //    epilogue fused below.
     if (failed(fuseElementwiseSuccessors(func)))
       return signalPassFailure();
+    restoreInsertedOutputs(rewriter, func);
 
     // 1. Cut every convolution into pieces whose output columns and
     //    channels are multiples of the piece's register block (the
@@ -1084,7 +1148,8 @@ struct CPUVectorizeConvolutionsPass
 
     // 1b. Tiles of a piece padded along rows read the unpadded input, their
     //     filter-row loops bounded to the rows that exist.
-    skipPaddedRows(rewriter, func);
+    if (!getenv("TFG_NOSKIP"))
+      skipPaddedRows(rewriter, func);
 
     // 2. The tiles have one output row and one filter row: 1-D convolutions.
     {

@@ -214,7 +214,8 @@ def CPUFoldConvPadding
            "Most pieces (border runs times interior, rows times columns) a "
            "convolution is cut into; more keep the padded copy">,
   ];
-  let dependentDialects = ["mlir::linalg::LinalgDialect",
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect",
+                           "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
 }
 
