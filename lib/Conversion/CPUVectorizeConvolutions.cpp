@@ -309,12 +309,10 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
   linalg::GenericOp headEpilogue, tailEpilogue;
   if (epilogue) {
     Value dest = epilogue.getDpsInitOperand(0)->get();
-    if (auto empty = dest.getDefiningOp<tensor::EmptyOp>()) {
-      rewriter.setInsertionPoint(empty);
+    rewriter.setInsertionPoint(epilogue);
+    if (auto empty = dest.getDefiningOp<tensor::EmptyOp>())
       dest = bufferization::AllocTensorOp::create(
           rewriter, empty.getLoc(), empty.getType(), empty.getDynamicSizes());
-    }
-    rewriter.setInsertionPoint(epilogue);
     auto epiloguePiece = [&](linalg::LinalgOp conv, int64_t begin,
                              int64_t end) -> linalg::GenericOp {
       SmallVector<Value> inputs;

@@ -179,7 +179,8 @@ def CPUVectorizeConvolutions
     Option<"vectorRegisters", "vector-registers", "int64_t", /*default=*/"0",
            "Vector registers (0: the host's: 32 with AVX-512, else 16)">,
   ];
-  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect",
+                           "mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
                            "mlir::vector::VectorDialect"];
 }
 
