@@ -8,12 +8,20 @@
 // reduction loops. Pointwise (1x1, stride 1) convolutions are first seen
 // as one row of H*W pixels, so a block may span output rows.
 //
+// Before that (tfg-cpu-fold-conv-padding, ahead of tfg-cpu-parallelize), a
+// convolution of a zero-padded input is cut into pieces that read the
+// unpadded input: the interior, and border pieces whose taps on the padding
+// are dropped.
+//
 //===----------------------------------------------------------------------===//
 
 #include "TFG/Conversion/Passes.h"
 
 #include "CPUKernelUtils.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -21,12 +29,16 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/TargetParser/Host.h"
 
 namespace mlir::tfg {
+#define GEN_PASS_DEF_CPUFOLDCONVPADDING
 #define GEN_PASS_DEF_CPUVECTORIZECONVOLUTIONS
 #include "TFG/Conversion/Passes.h.inc"
 } // namespace mlir::tfg
@@ -113,8 +125,14 @@ Block chooseBlock(linalg::LinalgOp op, const VectorTarget &target) {
   auto strides = op->getAttrOfType<DenseIntElementsAttr>("strides");
   bool strided = llvm::any_of(strides.getValues<int64_t>(),
                               [](int64_t s) { return s != 1; });
-  block.channels =
-      channelBlock(ranges[kChannel], depthwise ? 2 : 4, target.lanes);
+  // A piece one output column wide (a border column of a folded padding)
+  // has no columns to reuse its loads across: its block spans more
+  // channels instead (half the registers), so that the loop overhead of a
+  // block is paid once for all of them rather than once per two vectors.
+  int64_t capVectors = depthwise ? 2 : 4;
+  if (ranges[kCol] == 1)
+    capVectors = std::max(capVectors, target.registers / 2);
+  block.channels = channelBlock(ranges[kChannel], capVectors, target.lanes);
   int64_t vectors = llvm::divideCeil(block.channels, target.lanes);
   int64_t accumulators =
       depthwise || strided ? target.registers / 2 : target.registers * 3 / 4;
@@ -274,27 +292,6 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
     return cast<linalg::LinalgOp>(conv);
   };
   linalg::LinalgOp head = piece(0, at), tail = piece(at, extent);
-  // The epilogue's pieces, on the convolution's and its other operands'
-  // slices.
-  auto epiloguePiece = [&](linalg::LinalgOp conv, int64_t begin,
-                           int64_t end) -> linalg::GenericOp {
-    SmallVector<Value> inputs;
-    for (OpOperand *input : epilogue.getDpsInputOperands())
-      inputs.push_back(input->get() == op->getResult(0)
-                           ? conv->getResult(0)
-                           : sliceOperand(rewriter, epilogue, *input, dim,
-                                          begin, end - begin));
-    Value init =
-        sliceOperand(rewriter, epilogue, *epilogue.getDpsInitOperand(0), dim,
-                     begin, end - begin);
-    return cloneGeneric(rewriter, epilogue, inputs, init);
-  };
-  linalg::GenericOp headEpilogue, tailEpilogue;
-  if (epilogue) {
-    rewriter.setInsertionPoint(epilogue);
-    headEpilogue = epiloguePiece(head, 0, at);
-    tailEpilogue = epiloguePiece(tail, at, extent);
-  }
   auto insert = [&](Value part, Value into, int64_t offset) -> Value {
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, part);
@@ -304,11 +301,34 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
     return tensor::InsertSliceOp::create(rewriter, loc, part, into, offsets,
                                          sizes, unit);
   };
+  // The epilogue's pieces, on the convolution's and its other operands'
+  // slices, each writing into what the previous one made (its init map is
+  // the identity), so that bufferization writes both in place; an empty
+  // output becomes an alloc_tensor, whose slices the canonicalizer does
+  // not turn into empty tensors of their own.
+  linalg::GenericOp headEpilogue, tailEpilogue;
   if (epilogue) {
-    Value result = insert(headEpilogue.getResult(0),
-                          epilogue.getDpsInitOperand(0)->get(), 0);
-    result = insert(tailEpilogue.getResult(0), result, at);
-    rewriter.replaceOp(epilogue, result);
+    Value dest = epilogue.getDpsInitOperand(0)->get();
+    rewriter.setInsertionPoint(epilogue);
+    if (auto empty = dest.getDefiningOp<tensor::EmptyOp>())
+      dest = bufferization::AllocTensorOp::create(
+          rewriter, empty.getLoc(), empty.getType(), empty.getDynamicSizes());
+    auto epiloguePiece = [&](linalg::LinalgOp conv, int64_t begin,
+                             int64_t end) -> linalg::GenericOp {
+      SmallVector<Value> inputs;
+      for (OpOperand *input : epilogue.getDpsInputOperands())
+        inputs.push_back(input->get() == op->getResult(0)
+                             ? conv->getResult(0)
+                             : sliceOperand(rewriter, epilogue, *input, dim,
+                                            begin, end - begin));
+      Value init = sliceAlong(rewriter, loc, dest, dim, begin, end - begin);
+      return cloneGeneric(rewriter, epilogue, inputs, init);
+    };
+    headEpilogue = epiloguePiece(head, 0, at);
+    dest = insert(headEpilogue.getResult(0), dest, 0);
+    tailEpilogue = epiloguePiece(tail, at, extent);
+    dest = insert(tailEpilogue.getResult(0), dest, at);
+    rewriter.replaceOp(epilogue, dest);
     rewriter.eraseOp(op);
   } else {
     Value result = insert(head->getResult(0), init, 0);
@@ -518,6 +538,315 @@ linalg::LinalgOp chunkInChannels(RewriterBase &rewriter, linalg::LinalgOp op,
   return dyn_cast<linalg::LinalgOp>(tiled->tiledOps.front());
 }
 
+/// One cut of a tensor: [offset, offset + size) along dimension `dim`.
+struct Cut {
+  unsigned dim;
+  int64_t offset, size;
+};
+
+/// `value` cut along each of `cuts`, whole elsewhere.
+Value sliceAt(OpBuilder &b, Location loc, Value value, ArrayRef<Cut> cuts) {
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, value);
+  SmallVector<OpFoldResult> offsets(sizes.size(), b.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
+  for (const Cut &cut : cuts) {
+    offsets[cut.dim] = b.getIndexAttr(cut.offset);
+    sizes[cut.dim] = b.getIndexAttr(cut.size);
+  }
+  return tensor::ExtractSliceOp::create(b, loc, value, offsets, sizes, strides);
+}
+
+/// A run of a convolution's outputs along one spatial dimension that all
+/// see the same taps inside the unpadded input, and the input they read.
+struct Segment {
+  int64_t outBegin, outEnd; // outputs [outBegin, outEnd)
+  int64_t tapBegin, tapEnd; // filter taps [tapBegin, tapEnd)
+  int64_t inBegin, inSize;  // input [inBegin, inBegin + inSize)
+};
+
+/// The outputs of one spatial dimension cut into runs of equal in-bounds
+/// taps: output o's tap k reads input o * stride - padBefore + k *
+/// dilation, in bounds for a contiguous range of k. None where an output
+/// sees only padding (it would have no taps at all).
+std::optional<SmallVector<Segment>>
+segmentsAlong(int64_t inSize, int64_t padBefore, int64_t outSize, int64_t taps,
+              int64_t stride, int64_t dilation) {
+  SmallVector<Segment> segments;
+  for (int64_t o = 0; o < outSize; ++o) {
+    int64_t first = o * stride - padBefore; // what tap 0 reads
+    int64_t begin = first >= 0 ? 0 : llvm::divideCeil(-first, dilation);
+    int64_t end = first > inSize - 1
+                      ? 0
+                      : std::min(taps, (inSize - 1 - first) / dilation + 1);
+    if (begin >= end)
+      return std::nullopt;
+    if (!segments.empty() && segments.back().tapBegin == begin &&
+        segments.back().tapEnd == end) {
+      segments.back().outEnd = o + 1;
+      continue;
+    }
+    segments.push_back({o, o + 1, begin, end, 0, 0});
+  }
+  for (Segment &s : segments) {
+    s.inBegin = s.outBegin * stride - padBefore + s.tapBegin * dilation;
+    s.inSize = (s.outEnd - 1 - s.outBegin) * stride +
+               (s.tapEnd - s.tapBegin - 1) * dilation + 1;
+  }
+  return segments;
+}
+
+/// The operand of `generic` cut to the output rows and columns of a piece
+/// (along the operand dimensions its map reads those loops at; a broadcast
+/// along them is left whole).
+Value slicePixels(RewriterBase &rewriter, linalg::GenericOp generic,
+                  OpOperand &operand, const Segment &rows,
+                  const Segment &cols) {
+  AffineMap map = generic.getMatchingIndexingMap(&operand);
+  SmallVector<Cut> cuts;
+  for (auto [position, expr] : llvm::enumerate(map.getResults())) {
+    auto d = dyn_cast<AffineDimExpr>(expr);
+    if (d && d.getPosition() == kRow)
+      cuts.push_back(
+          {(unsigned)position, rows.outBegin, rows.outEnd - rows.outBegin});
+    else if (d && d.getPosition() == kCol)
+      cuts.push_back(
+          {(unsigned)position, cols.outBegin, cols.outEnd - cols.outBegin});
+  }
+  if (cuts.empty())
+    return operand.get();
+  return sliceAt(rewriter, generic.getLoc(), operand.get(), cuts);
+}
+
+/// Cuts a convolution of a zero-padded input (a tensor.pad of zeros along
+/// rows and columns, static amounts and sizes) into pieces on the unpadded
+/// input: per spatial dimension, the runs of outputs that see the same
+/// in-bounds taps (segmentsAlong: the border outputs before and after the
+/// interior, and the interior), one piece per run of rows times run of
+/// columns, each a convolution of a slice of the input with the slice of
+/// the filter holding its in-bounds taps. A dropped tap would only have
+/// added zeros times a weight, so the sums are the same (up to the order
+/// of additions, which is unchanged: the taps that remain are summed in
+/// their order). The epilogue is cut into the same pieces. Returns whether
+/// it folded; it does not where the padding is not of that form, an output
+/// sees only padding, or there would be more than `maxPieces` pieces.
+bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
+  linalg::LinalgOp op = unit.conv;
+  if (!isa<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp>(
+          op.getOperation()) ||
+      !op.hasPureTensorSemantics())
+    return false;
+  auto pad = op.getDpsInputOperand(0)->get().getDefiningOp<tensor::PadOp>();
+  if (!pad)
+    return false;
+  Value padValue = pad.getConstantPaddingValue();
+  if (!padValue || !matchPattern(padValue, m_AnyZeroFloat()))
+    return false;
+  ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
+  if (llvm::any_of(low, ShapedType::isDynamic) ||
+      llvm::any_of(high, ShapedType::isDynamic) || low[0] || high[0] ||
+      low[3] || high[3])
+    return false;
+  Value input = pad.getSource();
+  Value filter = op.getDpsInputOperand(1)->get();
+  Value init = op.getDpsInitOperand(0)->get();
+  auto inType = cast<RankedTensorType>(input.getType());
+  auto outType = cast<RankedTensorType>(init.getType());
+  auto filterType = cast<RankedTensorType>(filter.getType());
+  if (!filterType.hasStaticShape())
+    return false;
+  auto strides = op->getAttrOfType<DenseIntElementsAttr>("strides");
+  auto dilations = op->getAttrOfType<DenseIntElementsAttr>("dilations");
+  SmallVector<Segment> segments[2];
+  for (unsigned i = 0; i < 2; ++i) {
+    unsigned dim = kRow + i;
+    if (inType.isDynamicDim(dim) || outType.isDynamicDim(dim))
+      return false;
+    std::optional<SmallVector<Segment>> along =
+        segmentsAlong(inType.getDimSize(dim), low[dim], outType.getDimSize(dim),
+                      filterType.getDimSize(i), strides.getValues<int64_t>()[i],
+                      dilations.getValues<int64_t>()[i]);
+    if (!along)
+      return false;
+    segments[i] = std::move(*along);
+  }
+  // Rows are not cut (a full-width piece per run of border rows would
+  // cost as much code as the interior; the kernel pass skips their taps in
+  // its row loop instead, skipPaddedRows): each piece reads its columns of
+  // the input padded along rows only, a tensor.pad that is never
+  // materialized where the kernel pass tiles the piece.
+  if ((int64_t)segments[1].size() > maxPieces)
+    return false;
+  segments[0] = {Segment{0, outType.getDimSize(kRow), 0,
+                         filterType.getDimSize(0), 0, inType.getDimSize(kRow)}};
+
+  Location loc = op.getLoc();
+  bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
+  linalg::GenericOp epilogue = unit.epilogue;
+  auto fill = init.getDefiningOp<linalg::FillOp>();
+  Value result = epilogue ? epilogue.getDpsInitOperand(0)->get() : init;
+  // The pieces are inserted into one output. Where it starts as a
+  // tensor.empty (directly, or filled), the canonicalizer would turn each
+  // piece's slice of it into an empty tensor of its own, which
+  // bufferization then allocates, writes and copies into the output: an
+  // alloc_tensor instead keeps the pieces' slices slices of one buffer.
+  auto keepBuffer = [&](Value value) -> Value {
+    auto empty = value.getDefiningOp<tensor::EmptyOp>();
+    if (!empty)
+      return value;
+    rewriter.setInsertionPoint(empty);
+    return bufferization::AllocTensorOp::create(
+        rewriter, empty.getLoc(), empty.getType(), empty.getDynamicSizes());
+  };
+  if (epilogue) {
+    result = keepBuffer(result);
+  } else if (fill) {
+    Value buffer = keepBuffer(fill.getOutputs()[0]);
+    if (buffer != fill.getOutputs()[0]) {
+      rewriter.setInsertionPoint(op);
+      result = linalg::FillOp::create(rewriter, loc, fill.getInputs(), buffer)
+                   .getResult(0);
+    }
+  }
+  for (const Segment &rows : segments[0]) {
+    for (const Segment &cols : segments[1]) {
+      rewriter.setInsertionPoint(op);
+      int64_t outRows = rows.outEnd - rows.outBegin,
+              outCols = cols.outEnd - cols.outBegin;
+      Value in =
+          sliceAt(rewriter, loc, input, {{kCol, cols.inBegin, cols.inSize}});
+      if (low[kRow] || high[kRow]) {
+        auto sliceType = cast<RankedTensorType>(in.getType());
+        SmallVector<int64_t> paddedShape(sliceType.getShape());
+        paddedShape[kRow] += low[kRow] + high[kRow];
+        SmallVector<OpFoldResult> padLow(4, rewriter.getIndexAttr(0)),
+            padHigh(4, rewriter.getIndexAttr(0));
+        padLow[kRow] = rewriter.getIndexAttr(low[kRow]);
+        padHigh[kRow] = rewriter.getIndexAttr(high[kRow]);
+        Value zero = arith::ConstantOp::create(
+            rewriter, loc, rewriter.getZeroAttr(sliceType.getElementType()));
+        in = tensor::PadOp::create(
+            rewriter, loc,
+            RankedTensorType::get(paddedShape, sliceType.getElementType()), in,
+            padLow, padHigh, zero);
+      }
+      Value f = sliceAt(rewriter, loc, filter,
+                        {{0, rows.tapBegin, rows.tapEnd - rows.tapBegin},
+                         {1, cols.tapBegin, cols.tapEnd - cols.tapBegin}});
+      // Each piece's blocks are cut from what the previous pieces made
+      // (not from the original output), so that bufferization writes
+      // every piece in place into one output buffer.
+      SmallVector<Cut> pixels{{kRow, rows.outBegin, outRows},
+                              {kCol, cols.outBegin, outCols}};
+      Value out = sliceAt(rewriter, loc, epilogue ? init : result, pixels);
+      // With an epilogue, each piece starts from its own zero-filled block
+      // (as splitConv's pieces do), which the epilogue's tiling fuses.
+      if (epilogue && fill) {
+        Value empty = tensor::EmptyOp::create(
+            rewriter, loc, tensor::getMixedSizes(rewriter, loc, out),
+            getElementTypeOrSelf(out.getType()));
+        out = linalg::FillOp::create(rewriter, loc, fill.getInputs(), empty)
+                  .getResult(0);
+      }
+      Operation *conv;
+      if (depthwise)
+        conv = linalg::DepthwiseConv2DNhwcHwcOp::create(
+            rewriter, loc, TypeRange{out.getType()}, ValueRange{in, f},
+            ValueRange{out}, strides, dilations);
+      else
+        conv = linalg::Conv2DNhwcHwcfOp::create(
+            rewriter, loc, TypeRange{out.getType()}, ValueRange{in, f},
+            ValueRange{out}, strides, dilations);
+      Value piece = conv->getResult(0);
+      if (epilogue) {
+        rewriter.setInsertionPoint(epilogue);
+        SmallVector<Value> inputs;
+        for (OpOperand *operand : epilogue.getDpsInputOperands())
+          inputs.push_back(
+              operand->get() == op->getResult(0)
+                  ? piece
+                  : slicePixels(rewriter, epilogue, *operand, rows, cols));
+        Value pieceInit = sliceAt(rewriter, loc, result, pixels);
+        piece =
+            cloneGeneric(rewriter, epilogue, inputs, pieceInit).getResult(0);
+      }
+      SmallVector<OpFoldResult> sizes =
+          tensor::getMixedSizes(rewriter, loc, piece);
+      SmallVector<OpFoldResult> offsets(4, rewriter.getIndexAttr(0));
+      SmallVector<OpFoldResult> unitStrides(4, rewriter.getIndexAttr(1));
+      offsets[kRow] = rewriter.getIndexAttr(rows.outBegin);
+      offsets[kCol] = rewriter.getIndexAttr(cols.outBegin);
+      result = tensor::InsertSliceOp::create(rewriter, loc, piece, result,
+                                             offsets, sizes, unitStrides);
+    }
+  }
+  if (epilogue) {
+    rewriter.replaceOp(epilogue, result);
+    rewriter.eraseOp(op);
+  } else {
+    rewriter.replaceOp(op, result);
+  }
+  if (pad->use_empty())
+    rewriter.eraseOp(pad);
+  return true;
+}
+
+/// A convolution's elementwise successors (BiasAdd, Relu, a residual Add as
+/// separate nodes) as one generic: the epilogue both passes cut and fuse.
+LogicalResult fuseElementwiseSuccessors(func::FuncOp func) {
+  RewritePatternSet patterns(func.getContext());
+  linalg::populateElementwiseOpsFusionPatterns(patterns, [](OpOperand *use) {
+    Operation *producer = use->get().getDefiningOp();
+    auto generic = dyn_cast_or_null<linalg::GenericOp>(producer);
+    return generic && producer->hasOneUse() &&
+           generic.getNumParallelLoops() == generic.getNumLoops();
+  });
+  return applyPatternsGreedily(func, std::move(patterns));
+}
+
+/// Gives back their place in the output to the epilogue pieces of a cut
+/// convolution: the elementwise fusion patterns replace an output operand
+/// the body does not read by a tensor.empty, so that a piece inserted into
+/// the output would be computed into a buffer of its own and copied. An
+/// epilogue whose only use is an insertion into a tensor defined before it
+/// writes into that tensor's slice again.
+void restoreInsertedOutputs(RewriterBase &rewriter, func::FuncOp func) {
+  DominanceInfo dominance(func);
+  func.walk([&](linalg::GenericOp generic) {
+    if (generic->getNumResults() != 1 || !generic->hasOneUse())
+      return;
+    auto insert = dyn_cast<tensor::InsertSliceOp>(*generic->getUsers().begin());
+    OpOperand *init = generic.getDpsInitOperand(0);
+    if (!insert || insert.getSource() != generic->getResult(0) ||
+        !init->get().getDefiningOp<tensor::EmptyOp>() ||
+        !dominance.properlyDominates(insert.getDest(), generic))
+      return;
+    rewriter.setInsertionPoint(generic);
+    Value slice = tensor::ExtractSliceOp::create(
+        rewriter, generic.getLoc(), insert.getSourceType(), insert.getDest(),
+        insert.getMixedOffsets(), insert.getMixedSizes(),
+        insert.getMixedStrides());
+    rewriter.modifyOpInPlace(generic, [&] { init->set(slice); });
+  });
+}
+
+/// The convolutions of `func` this pass schedules, each with the epilogue
+/// it fuses (an epilogue that adds two convolutions' results goes with the
+/// first one only).
+SmallVector<ConvUnit> collectUnits(func::FuncOp func,
+                                   function_ref<bool(linalg::LinalgOp)> keep) {
+  SmallVector<ConvUnit> units;
+  llvm::SmallPtrSet<Operation *, 8> claimed;
+  func.walk([&](linalg::LinalgOp op) {
+    if (!keep(op))
+      return;
+    linalg::GenericOp epilogue = findEpilogue(op);
+    if (epilogue && !claimed.insert(epilogue).second)
+      epilogue = nullptr;
+    units.push_back({op, epilogue});
+  });
+  return units;
+}
+
 /// Marks the tiles of an epilogue and its fill for vectorization.
 constexpr StringLiteral kVectorizeMark = "tfg.vectorize_tile";
 
@@ -627,6 +956,143 @@ LogicalResult tilePiece(RewriterBase &rewriter, ConvUnit unit,
   return success();
 }
 
+/// The value of `value` (computed inside `loop`) with the loop's induction
+/// variable at its lower bound `at`, computed before the loop; null where
+/// it depends on anything else defined in the loop (an inner loop's
+/// variable) or on an op that is not pure.
+Value valueBeforeLoop(RewriterBase &rewriter, Value value, scf::ForOp loop,
+                      Value at) {
+  if (!loop->isAncestor(value.getParentRegion()->getParentOp()))
+    return value;
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.filter = [&](Operation *op) { return loop->isProperAncestor(op); };
+  if (failed(getBackwardSlice(value, &slice, options)))
+    return nullptr;
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), at);
+  for (Operation *op : slice) {
+    if (!isPure(op) || op->getNumRegions())
+      return nullptr;
+    for (Value operand : op->getOperands())
+      if (!mapping.contains(operand) &&
+          loop->isAncestor(operand.getParentRegion()->getParentOp()) &&
+          !slice.contains(operand.getDefiningOp()))
+        return nullptr;
+  }
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg == loop.getInductionVar() ? at : nullptr;
+  rewriter.setInsertionPoint(loop);
+  for (Operation *op : slice)
+    rewriter.clone(*op, mapping);
+  return mapping.lookupOrNull(value);
+}
+
+/// Where a convolution tile of one output row and one filter row (what
+/// tilePiece and tileWithEpilogue make) reads an input padded with zeros
+/// along rows only (through slices: tfg-cpu-fold-conv-padding's pieces,
+/// maybe chunked by tfg-cpu-parallelize), it reads the unpadded input
+/// instead, and the loop over filter rows around it runs only over the taps
+/// whose input row exists: from max(0, ceil((pad - r) / dilation)) to
+/// min(taps, floor((rows - 1 + pad - r) / dilation) + 1), r the padded row
+/// of tap 0. The others would add zeros. The padded tensor is then read by
+/// nothing, and never made.
+void skipPaddedRows(RewriterBase &rewriter, func::FuncOp func) {
+  SmallVector<linalg::LinalgOp> tiles;
+  func.walk([&](linalg::LinalgOp op) {
+    if (isa<linalg::Conv2DNhwcHwcfOp, linalg::DepthwiseConv2DNhwcHwcOp>(
+            op.getOperation()) &&
+        op.hasPureTensorSemantics())
+      tiles.push_back(op);
+  });
+  for (linalg::LinalgOp tile : tiles) {
+    Value filter = tile.getDpsInputOperand(1)->get();
+    auto filterSlice = filter.getDefiningOp<tensor::ExtractSliceOp>();
+    if (!filterSlice || cast<ShapedType>(filter.getType()).getDimSize(0) != 1 ||
+        cast<ShapedType>(tile->getResult(0).getType()).getDimSize(kRow) != 1)
+      continue;
+    // The loop over filter rows: the filter slice starts at its variable.
+    auto kh = dyn_cast_if_present<BlockArgument>(
+        dyn_cast<Value>(filterSlice.getMixedOffsets()[0]));
+    auto loop =
+        kh ? dyn_cast<scf::ForOp>(kh.getOwner()->getParentOp()) : nullptr;
+    if (!loop || loop.getInductionVar() != kh ||
+        getConstantIntValue(loop.getLowerBound()) != 0 ||
+        getConstantIntValue(loop.getStep()) != 1)
+      continue;
+    std::optional<int64_t> taps = getConstantIntValue(loop.getUpperBound());
+    // The slices from the padded tensor to the tile's input.
+    SmallVector<tensor::ExtractSliceOp> chain;
+    Value source = tile.getDpsInputOperand(0)->get();
+    while (auto slice = source.getDefiningOp<tensor::ExtractSliceOp>()) {
+      if (!slice.hasUnitStride() || slice.getSourceType().getRank() != 4 ||
+          slice.getType().getRank() != 4)
+        break;
+      chain.push_back(slice);
+      source = slice.getSource();
+    }
+    auto pad = source.getDefiningOp<tensor::PadOp>();
+    if (!taps || chain.empty() || !pad)
+      continue;
+    Value padValue = pad.getConstantPaddingValue();
+    ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
+    auto unpadded = cast<RankedTensorType>(pad.getSourceType());
+    bool rowsOnly = llvm::all_of(llvm::seq<unsigned>(0, 4), [&](unsigned d) {
+      return d == kRow || (low[d] == 0 && high[d] == 0);
+    });
+    if (!padValue || !matchPattern(padValue, m_AnyZeroFloat()) || !rowsOnly ||
+        ShapedType::isDynamic(low[kRow]) || unpadded.isDynamicDim(kRow))
+      continue;
+    int64_t dilation = tile->getAttrOfType<DenseIntElementsAttr>("dilations")
+                           .getValues<int64_t>()[0];
+    // The tile's input offsets in the padded tensor: the chain's summed.
+    Location loc = tile.getLoc();
+    tensor::ExtractSliceOp inner = chain.front();
+    rewriter.setInsertionPoint(inner);
+    auto index = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    SmallVector<Value> offsets(4, index(0));
+    for (tensor::ExtractSliceOp slice : chain)
+      for (auto [d, offset] : llvm::enumerate(slice.getMixedOffsets()))
+        offsets[d] = arith::AddIOp::create(
+            rewriter, loc, offsets[d],
+            getValueOrCreateConstantIndexOp(rewriter, loc, offset));
+    Value first =
+        valueBeforeLoop(rewriter, offsets[kRow], loop, loop.getLowerBound());
+    if (!first)
+      continue; // the offsets stay, unused: the canonicalizer drops them
+    rewriter.setInsertionPoint(loop);
+    Value padBefore = index(low[kRow]);
+    Value d = index(dilation);
+    Value before = arith::SubIOp::create(rewriter, loc, padBefore, first);
+    Value lo = arith::MaxSIOp::create(
+        rewriter, loc, index(0),
+        arith::CeilDivSIOp::create(rewriter, loc, before, d));
+    Value last = arith::AddIOp::create(rewriter, loc, before,
+                                       index(unpadded.getDimSize(kRow) - 1));
+    Value hi = arith::MinSIOp::create(
+        rewriter, loc, index(*taps),
+        arith::AddIOp::create(
+            rewriter, loc, arith::FloorDivSIOp::create(rewriter, loc, last, d),
+            index(1)));
+    rewriter.modifyOpInPlace(loop, [&] {
+      loop.setLowerBound(lo);
+      loop.setUpperBound(hi);
+    });
+    rewriter.setInsertionPoint(tile);
+    offsets[kRow] =
+        arith::SubIOp::create(rewriter, loc, offsets[kRow], padBefore);
+    SmallVector<OpFoldResult> unit(4, rewriter.getIndexAttr(1));
+    Value read = tensor::ExtractSliceOp::create(
+        rewriter, loc, inner.getType(), pad.getSource(),
+        getAsOpFoldResult(offsets), inner.getMixedSizes(), unit);
+    rewriter.modifyOpInPlace(tile,
+                             [&] { tile.getDpsInputOperand(0)->set(read); });
+  }
+}
+
 struct CPUVectorizeConvolutionsPass
     : tfg::impl::CPUVectorizeConvolutionsBase<CPUVectorizeConvolutionsPass> {
   using CPUVectorizeConvolutionsBase::CPUVectorizeConvolutionsBase;
@@ -635,20 +1101,11 @@ struct CPUVectorizeConvolutionsPass
     MLIRContext *context = &getContext();
     IRRewriter rewriter(context);
 
-    // 0. A convolution's elementwise successors (BiasAdd, Relu, a residual
-    //    Add as separate nodes) as one generic, the epilogue fused below.
-    {
-      RewritePatternSet patterns(context);
-      linalg::populateElementwiseOpsFusionPatterns(
-          patterns, [](OpOperand *use) {
-            Operation *producer = use->get().getDefiningOp();
-            auto generic = dyn_cast_or_null<linalg::GenericOp>(producer);
-            return generic && producer->hasOneUse() &&
-                   generic.getNumParallelLoops() == generic.getNumLoops();
-          });
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
-        return signalPassFailure();
-    }
+    // 0. A convolution's elementwise successors as one generic, the
+    //    epilogue fused below.
+    if (failed(fuseElementwiseSuccessors(func)))
+      return signalPassFailure();
+    restoreInsertedOutputs(rewriter, func);
 
     // 1. Cut every convolution into pieces whose output columns and
     //    channels are multiples of the piece's register block (the
@@ -656,18 +1113,7 @@ struct CPUVectorizeConvolutionsPass
     //    tile each piece into its blocks, with its epilogue where it has
     //    one.
     VectorTarget target = vectorTarget(vectorBits, vectorRegisters);
-    SmallVector<ConvUnit> worklist;
-    // An epilogue that adds two convolutions' results is fused into the
-    // first one's blocks only.
-    llvm::SmallPtrSet<Operation *, 8> claimed;
-    func.walk([&](linalg::LinalgOp op) {
-      if (!isScheduled(op))
-        return;
-      linalg::GenericOp epilogue = findEpilogue(op);
-      if (epilogue && !claimed.insert(epilogue).second)
-        epilogue = nullptr;
-      worklist.push_back({op, epilogue});
-    });
+    SmallVector<ConvUnit> worklist = collectUnits(func, isScheduled);
     for (ConvUnit &unit : worklist) {
       if (ConvUnit flat = flattenPointwise(rewriter, unit); flat.conv)
         unit = flat;
@@ -697,6 +1143,11 @@ struct CPUVectorizeConvolutionsPass
       if (!split) // else left to tfg-cpu-loop-order
         (void)tilePiece(rewriter, unit, block);
     }
+
+    // 1b. Tiles of a piece padded along rows read the unpadded input, their
+    //     filter-row loops bounded to the rows that exist.
+    if (!getenv("TFG_NOSKIP"))
+      skipPaddedRows(rewriter, func);
 
     // 2. The tiles have one output row and one filter row: 1-D convolutions.
     {
@@ -735,6 +1186,24 @@ struct CPUVectorizeConvolutionsPass
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();
     }
+  }
+};
+
+struct CPUFoldConvPaddingPass
+    : tfg::impl::CPUFoldConvPaddingBase<CPUFoldConvPaddingPass> {
+  using CPUFoldConvPaddingBase::CPUFoldConvPaddingBase;
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    // The epilogue first, so that it is cut with the convolution and the
+    // kernel pass still finds one epilogue per piece.
+    if (failed(fuseElementwiseSuccessors(func)))
+      return signalPassFailure();
+    IRRewriter rewriter(&getContext());
+    for (ConvUnit &unit : collectUnits(func, [](linalg::LinalgOp op) {
+           return isa<linalg::Conv2DNhwcHwcfOp,
+                      linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
+         }))
+      (void)foldPadding(rewriter, unit, maxPieces);
   }
 };
 

@@ -170,6 +170,10 @@ void buildLowerToLinalgPipeline(OpPassManager &pm,
 
 void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
   pm.addNestedPass<func::FuncOp>(createEmitCInterfacePass());
+  // Convolutions read their input unpadded: before the chunking, so that
+  // the border pieces are ops of their own and every chunk of the interior
+  // is the same kernel.
+  pm.addNestedPass<func::FuncOp>(createCPUFoldConvPadding());
   // Threads: heavy ops split into scf.forall chunks before the register
   // blocking (which then tiles each chunk), the other ops after the
   // elementwise fusion (one parallel loop per fused op); OpenMP after

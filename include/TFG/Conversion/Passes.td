@@ -179,7 +179,8 @@ def CPUVectorizeConvolutions
     Option<"vectorRegisters", "vector-registers", "int64_t", /*default=*/"0",
            "Vector registers (0: the host's: 32 with AVX-512, else 16)">,
   ];
-  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect",
+                           "mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
                            "mlir::vector::VectorDialect"];
 }
 
@@ -258,6 +259,42 @@ def CPUWriteTilesInPlace
     epilogue's output a fresh tile, as the body does not read it).
   }];
   let dependentDialects = ["mlir::vector::VectorDialect"];
+}
+
+def CPUFoldConvPadding
+    : Pass<"tfg-cpu-fold-conv-padding", "mlir::func::FuncOp"> {
+  let summary = "Convolutions read their unpadded input: the zero padding becomes border pieces that skip its taps";
+  let description = [{
+    A CPU scheduling step of `tfg-lower-to-llvm` on the tensor-level
+    function, before `tfg-cpu-parallelize` and
+    `tfg-cpu-vectorize-convolutions`. A `linalg.conv_2d_nhwc_hwcf` or
+    `linalg.depthwise_conv_2d_nhwc_hwc` whose input is a `tensor.pad` of
+    zeros along rows and columns (SAME or EXPLICIT padding) with static
+    amounts and static spatial sizes is cut into pieces by the taps its
+    output rows and columns see inside the unpadded input: the interior
+    (every tap inside) and, before and after it, the border rows and
+    columns, each run of outputs that sees the same range of taps one
+    piece. Each piece is a convolution of the same kind on a slice of the
+    unpadded input and the matching slice of the filter (the taps that
+    would read padding are dropped, as they would add zeros), inserted into
+    the output, so no padded copy of the input is made. The elementwise
+    ops after a convolution (bias, activation, residual add; fused into one
+    generic first) are cut alike, one piece per convolution piece, so that
+    `tfg-cpu-vectorize-convolutions` fuses them into each piece's blocks.
+    Kept padded (the copy stays): dynamic padding amounts or spatial sizes,
+    a nonzero or non-constant padding value, padding of the batch or
+    channels, an output pixel that sees only padding, and more than
+    `max-pieces` pieces (large filters with wide padding, where the pieces'
+    code would cost more compile time than the copy costs at run time).
+  }];
+  let options = [
+    Option<"maxPieces", "max-pieces", "int64_t", /*default=*/"5",
+           "Most pieces (border runs times interior, rows times columns) a "
+           "convolution is cut into; more keep the padded copy">,
+  ];
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect",
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::tensor::TensorDialect"];
 }
 
 def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
