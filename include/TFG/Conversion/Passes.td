@@ -183,6 +183,25 @@ def CPUVectorizeConvolutions
                            "mlir::vector::VectorDialect"];
 }
 
+def CPUApproximateExp : Pass<"tfg-cpu-approximate-exp"> {
+  let summary = "Compute f32 math.exp with a polynomial approximation instead of libm calls";
+  let description = [{
+    A CPU step of `tfg-lower-to-llvm`, on the vector/scalar code before the
+    math lowering: each f32 `math.exp` (scalar or vector) becomes MLIR's
+    polynomial approximation (range reduction by ln 2, a polynomial, the
+    exponent added into the result's bits). LLVM has no
+    vector exp on x86 without a vector math library: an `llvm.exp.v16f32`
+    became 16 calls to libm's `expf`, so Softmax and Sigmoid ran at one
+    call per element. The approximation is within a few ulp of `expf` over
+    the normal f32 range, gives 0 below it (exp(-inf) = 0, as a masked
+    Softmax needs; results that would be denormal flush to 0), +inf above
+    it, and NaN for NaN. Other math functions and other
+    element types are left alone.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
   let summary = "Split the outer parallel loops of heavy linalg ops into scf.forall chunks, one per thread";
   let description = [{
