@@ -181,6 +181,7 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
     pm.addNestedPass<func::FuncOp>(createCPUParallelize(parallelize));
   pm.addNestedPass<func::FuncOp>(createCPUVectorizeConvolutions());
   pm.addNestedPass<func::FuncOp>(createCPUVectorizeMatmul());
+  pm.addNestedPass<func::FuncOp>(createCPUVectorizePooling());
   pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createCPULoopOrder());
   pm.addNestedPass<func::FuncOp>(createLinalgFoldUnitExtentDimsPass());

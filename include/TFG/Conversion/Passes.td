@@ -183,6 +183,38 @@ def CPUVectorizeConvolutions
                            "mlir::vector::VectorDialect"];
 }
 
+def CPUVectorizePooling : Pass<"tfg-cpu-vectorize-pooling", "mlir::func::FuncOp"> {
+  let summary = "Tile NHWC max/sum pooling into register blocks over channels and vectorize them";
+  let description = [{
+    A CPU scheduling step of `tfg-lower-to-llvm` on the tensor-level
+    function. Each f32 `linalg.pooling_nhwc_max` and
+    `linalg.pooling_nhwc_sum` (MaxPool, and the sums of AvgPool) with unit
+    dilations and static loops (a dynamic batch is tiled by 1) is tiled
+    into blocks of one output row, up to 8 output columns and two vectors
+    of channels (the contiguous NHWC dimension), 16 independent
+    accumulators; its fill (-inf or 0) is fused into each block, the
+    loops a block does not divide are peeled so every block is static,
+    and each block is taken one window row at a time as a 1-D pooling,
+    vectorized, with its accumulators in registers across the window rows.
+
+    SAME padding: where the pooling reads a `tensor.pad` of a constant
+    along H and W (the lowering's -inf or 0 border), the pad is not
+    materialized for the whole input. The output is cut into the stretch
+    whose windows start in the padding, the interior (windows inside the
+    input: read straight from it) and the stretch whose windows end in the
+    padding, along H and along W; each of the up to 9 pieces pads only the
+    slice of the input it reads. The values do not change: every window
+    sees the same elements and padding as before.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
+           "Bits of a vector register (0: the host's: 512 with AVX-512, 256 "
+           "with AVX, else 128)">,
+  ];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
+                           "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"];
+}
+
 def CPUApproximateExp : Pass<"tfg-cpu-approximate-exp"> {
   let summary = "Compute f32 math.exp with a polynomial approximation instead of libm calls";
   let description = [{
