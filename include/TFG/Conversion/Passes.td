@@ -134,7 +134,13 @@ def CPUVectorizeMatmul : Pass<"tfg-cpu-vectorize-matmul", "mlir::func::FuncOp"> 
     `vector.contract` (an outer product a reduction step, fused
     multiply-adds in order of the reduction index, as the scalar loop
     adds) and its accumulator block is hoisted out of the reduction loop,
-    so it stays in registers. Rows may be dynamic (tiled by one row);
+    so it stays in registers. An elementwise epilogue that is the
+    product's only user and reads it at the same point (BiasAdd, Relu,
+    Relu6, ...; successor chains are first fused into one generic) is
+    tiled into the same blocks with the product and its zero fill fused
+    in: each block starts as zeros in registers and is finished and
+    written once (the packed GEMV keeps its epilogue separate). Rows may
+    be dynamic (tiled by one row);
     other matmuls (dynamic columns or inner dimension, other element
     types) are left to `tfg-cpu-loop-order`.
   }];
