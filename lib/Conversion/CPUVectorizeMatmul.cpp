@@ -398,6 +398,13 @@ struct CPUVectorizeMatmulPass
       vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();
+      // The folds above can leave an accumulator's read/write pair in the
+      // form the hoisting looks for only now (the block's slices folded
+      // into the transfers): hoist again, innermost loops first.
+      SmallVector<LoopLikeOpInterface> loops;
+      func.walk([&](LoopLikeOpInterface loop) { loops.push_back(loop); });
+      for (LoopLikeOpInterface loop : loops)
+        hoistLoopInvariantSubsets(rewriter, loop);
     }
   }
 };
