@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -164,12 +165,119 @@ linalg::GenericOp packGemv(RewriterBase &rewriter, linalg::MatmulOp op) {
   return product;
 }
 
+/// The elementwise linalg.generic that is a matmul's only user and can run
+/// on its accumulator block (BiasAdd, Relu, Relu6, ... as the lowering and
+/// the elementwise fusion leave them): every loop parallel, the product
+/// read and the output written at the same point (identity maps), the
+/// other operands read at projections of it (a bias along columns). Null
+/// otherwise.
+linalg::GenericOp findEpilogue(linalg::LinalgOp matmul) {
+  Value result = matmul->getResult(0);
+  if (!result.hasOneUse())
+    return nullptr;
+  auto generic = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
+  int64_t rank = cast<ShapedType>(result.getType()).getRank();
+  if (!generic || !generic.hasPureTensorSemantics() ||
+      generic->getNumResults() != 1 || generic.getNumLoops() != rank ||
+      generic.getNumParallelLoops() != rank ||
+      generic.getResult(0).getType() != result.getType())
+    return nullptr;
+  for (OpOperand &operand : generic->getOpOperands()) {
+    AffineMap map = generic.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation())
+      return nullptr;
+    if ((operand.get() == result || generic.isDpsInit(&operand)) &&
+        !map.isIdentity())
+      return nullptr;
+  }
+  return generic;
+}
+
+/// Tiles `epilogue` into the matmul's register blocks (`sizes`: the
+/// parallel loops', then the reduction step) with the matmul and its fill
+/// fused into each block, then the fused matmul's reduction into a loop: a
+/// block is filled, accumulated and finished (bias, activation) in
+/// registers and written once. Marks the loops for peeling and the blocks
+/// for vectorization.
+LogicalResult tileWithEpilogue(RewriterBase &rewriter, linalg::LinalgOp op,
+                               linalg::GenericOp epilogue,
+                               ArrayRef<int64_t> sizes) {
+  MLIRContext *context = op.getContext();
+  scf::SCFTileAndFuseOptions fuse;
+  fuse.tilingOptions.setTileSizes(
+      getAsIndexOpFoldResult(context, sizes.drop_back()));
+  Operation *matmul = op.getOperation();
+  fuse.setFusionControlFn(
+      [&](tensor::ExtractSliceOp, OpResult producer,
+          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (producer.getOwner() == matmul ||
+            isa<linalg::FillOp>(producer.getOwner()))
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        return std::nullopt;
+      });
+  rewriter.setInsertionPoint(epilogue);
+  FailureOr<scf::SCFTileAndFuseResult> fused =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(epilogue.getOperation()), fuse);
+  if (failed(fused))
+    return failure();
+  linalg::LinalgOp matmulTile;
+  for (Operation *tile : fused->tiledAndFusedOps) {
+    if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(tile))
+      matmulTile = cast<linalg::LinalgOp>(tile);
+    else
+      tile->setAttr(kTileMark, UnitAttr::get(context));
+  }
+  for (LoopLikeOpInterface loop : fused->loops)
+    loop->setAttr(kPeelMark, UnitAttr::get(context));
+  for (auto [original, replacement] : fused->replacements)
+    rewriter.replaceAllUsesWith(original, replacement);
+  if (epilogue->use_empty())
+    rewriter.eraseOp(epilogue);
+  if (matmul->use_empty())
+    rewriter.eraseOp(matmul);
+  if (!matmulTile)
+    return failure();
+  SmallVector<int64_t> reduction(sizes.size(), 0);
+  reduction.back() = sizes.back();
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(context, reduction));
+  rewriter.setInsertionPoint(matmulTile);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(matmulTile.getOperation()), options);
+  if (failed(tiled)) {
+    matmulTile->setAttr(kTileMark, UnitAttr::get(context));
+    return success();
+  }
+  for (LoopLikeOpInterface loop : tiled->loops)
+    loop->setAttr(kPeelMark, UnitAttr::get(context));
+  for (Operation *tile : tiled->tiledOps)
+    tile->setAttr(kTileMark, UnitAttr::get(context));
+  rewriter.replaceOp(matmulTile, tiled->replacements);
+  return success();
+}
+
 struct CPUVectorizeMatmulPass
     : tfg::impl::CPUVectorizeMatmulBase<CPUVectorizeMatmulPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *context = &getContext();
     IRRewriter rewriter(context);
+
+    // 0. A matmul's elementwise successors (BiasAdd, Relu as separate
+    //    nodes) as one generic, the epilogue fused below.
+    {
+      RewritePatternSet patterns(context);
+      linalg::populateElementwiseOpsFusionPatterns(
+          patterns, [](OpOperand *use) {
+            Operation *producer = use->get().getDefiningOp();
+            auto generic = dyn_cast_or_null<linalg::GenericOp>(producer);
+            return generic && producer->hasOneUse() &&
+                   generic.getNumParallelLoops() == generic.getNumLoops();
+          });
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
 
     // 1. Tile into register blocks; loops (rows, columns, reduction), the
     //    reduction innermost.
@@ -180,6 +288,7 @@ struct CPUVectorizeMatmulPass
     });
     if (candidates.empty())
       return;
+    bool fusedEpilogue = false;
     for (linalg::LinalgOp op : candidates) {
       SmallVector<int64_t> sizes;
       if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
@@ -202,6 +311,14 @@ struct CPUVectorizeMatmulPass
         sizes = blockSizes(mnk[0], mnk[1], mnk[2]);
         if (ranges.size() == 4) // batch_matmul: one matrix a tile
           sizes.insert(sizes.begin(), 1);
+        // Bias and activation on the blocks in registers, where there is
+        // such an epilogue (else the product alone, below).
+        if (linalg::GenericOp epilogue = findEpilogue(op)) {
+          if (succeeded(tileWithEpilogue(rewriter, op, epilogue, sizes))) {
+            fusedEpilogue = true;
+            continue;
+          }
+        }
       }
       scf::SCFTilingOptions options;
       options.setTileSizes(getAsIndexOpFoldResult(context, sizes));
@@ -270,6 +387,25 @@ struct CPUVectorizeMatmulPass
     if (failed(tfg::vectorizeKeepingAccumulatorsInRegisters(rewriter, func,
                                                             tiles)))
       return signalPassFailure();
+    // 5. A fused block's reads of what its fill and its product just wrote
+    //    fold: the accumulators start as zeros and the epilogue takes them
+    //    from registers.
+    if (fusedEpilogue) {
+      RewritePatternSet patterns(context);
+      vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+      tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
+      vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);
+      vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+      // The folds above can leave an accumulator's read/write pair in the
+      // form the hoisting looks for only now (the block's slices folded
+      // into the transfers): hoist again, innermost loops first.
+      SmallVector<LoopLikeOpInterface> loops;
+      func.walk([&](LoopLikeOpInterface loop) { loops.push_back(loop); });
+      for (LoopLikeOpInterface loop : loops)
+        hoistLoopInvariantSubsets(rewriter, loop);
+    }
   }
 };
 

@@ -191,6 +191,7 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
       createCPUTileDynamicConvolutions(dynamicConvs));
   pm.addNestedPass<func::FuncOp>(createCPUVectorizeConvolutions());
   pm.addNestedPass<func::FuncOp>(createCPUVectorizeMatmul());
+  pm.addNestedPass<func::FuncOp>(createCPUVectorizePooling());
   pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createCPUWriteTilesInPlace());
   pm.addNestedPass<func::FuncOp>(createCPULoopOrder());
@@ -246,8 +247,10 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
   // matmul tiles' contractions with a row or column of 1).
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  // Intrinsics where LLVM has them (exp, sqrt, rsqrt, floor, ...), libm
-  // calls for the rest (tanh, erf).
+  // f32 exp as a polynomial (vectorizes; LLVM's exp would be a libm call a
+  // lane), then intrinsics where LLVM has them (sqrt, rsqrt, floor, ...),
+  // libm calls for the rest (tanh, erf).
+  pm.addPass(createCPUApproximateExp());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());

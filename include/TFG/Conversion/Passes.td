@@ -134,7 +134,13 @@ def CPUVectorizeMatmul : Pass<"tfg-cpu-vectorize-matmul", "mlir::func::FuncOp"> 
     `vector.contract` (an outer product a reduction step, fused
     multiply-adds in order of the reduction index, as the scalar loop
     adds) and its accumulator block is hoisted out of the reduction loop,
-    so it stays in registers. Rows may be dynamic (tiled by one row);
+    so it stays in registers. An elementwise epilogue that is the
+    product's only user and reads it at the same point (BiasAdd, Relu,
+    Relu6, ...; successor chains are first fused into one generic) is
+    tiled into the same blocks with the product and its zero fill fused
+    in: each block starts as zeros in registers and is finished and
+    written once (the packed GEMV keeps its epilogue separate). Rows may
+    be dynamic (tiled by one row);
     other matmuls (dynamic columns or inner dimension, other element
     types) are left to `tfg-cpu-loop-order`.
   }];
@@ -295,6 +301,55 @@ def CPUFoldConvPadding
   let dependentDialects = ["mlir::bufferization::BufferizationDialect",
                            "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
+def CPUVectorizePooling : Pass<"tfg-cpu-vectorize-pooling", "mlir::func::FuncOp"> {
+  let summary = "Tile NHWC max/sum pooling into register blocks over channels and vectorize them";
+  let description = [{
+    A CPU scheduling step of `tfg-lower-to-llvm` on the tensor-level
+    function. Each f32 `linalg.pooling_nhwc_max` and
+    `linalg.pooling_nhwc_sum` (MaxPool, and the sums of AvgPool) with unit
+    dilations and static loops (a dynamic batch is tiled by 1) is tiled
+    into blocks of one output row, up to 8 output columns and two vectors
+    of channels (the contiguous NHWC dimension), 16 independent
+    accumulators; its fill (-inf or 0) is fused into each block, the
+    loops a block does not divide are peeled so every block is static,
+    and each block is taken one window row at a time as a 1-D pooling,
+    vectorized, with its accumulators in registers across the window rows.
+
+    SAME padding: where the pooling reads a `tensor.pad` of a constant
+    along H and W (the lowering's -inf or 0 border), the pad is not
+    materialized for the whole input. The output is cut into the stretch
+    whose windows start in the padding, the interior (windows inside the
+    input: read straight from it) and the stretch whose windows end in the
+    padding, along H and along W; each of the up to 9 pieces pads only the
+    slice of the input it reads. The values do not change: every window
+    sees the same elements and padding as before.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
+           "Bits of a vector register (0: the host's: 512 with AVX-512, 256 "
+           "with AVX, else 128)">,
+  ];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
+                           "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"];
+}
+
+def CPUApproximateExp : Pass<"tfg-cpu-approximate-exp"> {
+  let summary = "Compute f32 math.exp with a polynomial approximation instead of libm calls";
+  let description = [{
+    A CPU step of `tfg-lower-to-llvm`, on the vector/scalar code before the
+    math lowering: each f32 `math.exp` (scalar or vector) becomes MLIR's
+    polynomial approximation (range reduction by ln 2, a polynomial, the
+    exponent added into the result's bits). LLVM has no
+    vector exp on x86 without a vector math library: an `llvm.exp.v16f32`
+    became 16 calls to libm's `expf`, so Softmax and Sigmoid ran at one
+    call per element. The approximation is within a few ulp of `expf` over
+    the normal f32 range, gives 0 below it (exp(-inf) = 0, as a masked
+    Softmax needs; results that would be denormal flush to 0), +inf above
+    it, and NaN for NaN. Other math functions and other
+    element types are left alone.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
+                           "mlir::vector::VectorDialect"];
 }
 
 def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {

@@ -115,3 +115,71 @@ func.func @untouched(%x: tensor<1x8xf32>, %w: tensor<8x100xf32>, %c: tensor<1x10
        ins(%in, %k : tensor<1x4x4x8xf32>, tensor<1x1x8x8xf32>) outs(%o : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
   return %0, %1, %2, %3, %4, %6, %5 : tensor<1x100xf32>, tensor<4x8xf32>, tensor<4x8xf64>, tensor<?x?xf32>, tensor<4x8xf32>, tensor<?x100xf32>, tensor<1x4x4x8xf32>
 }
+
+// -----
+
+// A BiasAdd and a Relu6 after the product (two elementwise generics, as
+// the lowering leaves them): fused into one epilogue and into each 6 x 16
+// block: the accumulators start as zeros in registers, go through the
+// reduction loop, get the bias (a 16-wide slice of it, broadcast over the
+// rows) and the clamps in registers, and are written once. The peeled
+// reduction steps (19 = 16 + 3) come before the bias; the peeled last
+// columns (20 = 16 + 4) get theirs the same way.
+// CHECK-LABEL: func.func @bias_relu6_fused
+// CHECK: scf.for {{.*}} step %c6
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<6x16xf32>)
+// CHECK: vector.contract
+// CHECK: %[[FULL:.*]] = vector.contract {{.*}} %[[ACC]] : vector<6x3xf32>, vector<3x16xf32> into vector<6x16xf32>
+// CHECK: %[[B:.*]] = vector.transfer_read %{{.*}} : tensor<20xf32>, vector<16xf32>
+// CHECK: %[[BB:.*]] = vector.broadcast %[[B]] : vector<16xf32> to vector<6x16xf32>
+// CHECK: %[[SUM:.*]] = arith.addf %[[FULL]], %[[BB]] : vector<6x16xf32>
+// CHECK: %[[LOW:.*]] = arith.maximumf %[[SUM]], %{{.*}} : vector<6x16xf32>
+// CHECK: %[[HIGH:.*]] = arith.minimumf %[[LOW]], %{{.*}} : vector<6x16xf32>
+// CHECK: vector.transfer_write %[[HIGH]]
+// CHECK: arith.minimumf {{.*}} : vector<6x4xf32>
+// CHECK-NOT: linalg.
+// CHECK: return
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+func.func @bias_relu6_fused(%x: tensor<12x19xf32>, %w: tensor<19x20xf32>, %b: tensor<20xf32>) -> tensor<12x20xf32> {
+  %zero = arith.constant 0.0 : f32
+  %six = arith.constant 6.0 : f32
+  %e = tensor.empty() : tensor<12x20xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<12x20xf32>) -> tensor<12x20xf32>
+  %0 = linalg.matmul ins(%x, %w : tensor<12x19xf32>, tensor<19x20xf32>) outs(%c : tensor<12x20xf32>) -> tensor<12x20xf32>
+  %1 = linalg.generic {indexing_maps = [#row, #col, #row], iterator_types = ["parallel", "parallel"]} ins(%0, %b : tensor<12x20xf32>, tensor<20xf32>) outs(%e : tensor<12x20xf32>) {
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %s = arith.addf %in, %bias : f32
+    linalg.yield %s : f32
+  } -> tensor<12x20xf32>
+  %2 = linalg.generic {indexing_maps = [#row, #row], iterator_types = ["parallel", "parallel"]} ins(%1 : tensor<12x20xf32>) outs(%e : tensor<12x20xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %l = arith.maximumf %in, %zero : f32
+    %h = arith.minimumf %l, %six : f32
+    linalg.yield %h : f32
+  } -> tensor<12x20xf32>
+  return %2 : tensor<12x20xf32>
+}
+
+// -----
+
+// Not fused: a product with a second user (the bias add must not recompute
+// it per block; it stays an elementwise op after the blocked product).
+// CHECK-LABEL: func.func @second_user
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+// CHECK: vector.contract
+// CHECK: linalg.generic
+// CHECK: return
+func.func @second_user(%x: tensor<12x19xf32>, %w: tensor<19x20xf32>, %b: tensor<20xf32>) -> (tensor<12x20xf32>, tensor<12x20xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<12x20xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<12x20xf32>) -> tensor<12x20xf32>
+  %0 = linalg.matmul ins(%x, %w : tensor<12x19xf32>, tensor<19x20xf32>) outs(%c : tensor<12x20xf32>) -> tensor<12x20xf32>
+  %1 = linalg.generic {indexing_maps = [#row, #col, #row], iterator_types = ["parallel", "parallel"]} ins(%0, %b : tensor<12x20xf32>, tensor<20xf32>) outs(%e : tensor<12x20xf32>) {
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %s = arith.addf %in, %bias : f32
+    linalg.yield %s : f32
+  } -> tensor<12x20xf32>
+  return %0, %1 : tensor<12x20xf32>, tensor<12x20xf32>
+}

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Writes a MatMul / BatchMatMulV2 graph, its input and its expected output.
 
-Usage: make_matmul_case.py PREFIX BATCH M K N const|fed
+Usage: make_matmul_case.py PREFIX BATCH M K N const|fed [EPILOGUE]
   BATCH 0: MatMul x[M,K] . w[K,N]; BATCH > 0: BatchMatMulV2 of
   x[BATCH,M,K] and w[BATCH,K,N]. const: w is a Const node (the compiler
-  may pack it); fed: w is a Placeholder too.
+  may pack it); fed: w is a Placeholder too. EPILOGUE: bias (y = x.w + b,
+  a BiasAdd node, b[j] = j % 7 - 3), relu (then Relu) or relu6 (then Relu6,
+  as separate nodes).
 Writes PREFIX.pbtxt (output node "y"), PREFIX.x.npy (and PREFIX.w.npy when
 fed) and PREFIX.check: a FileCheck file whose line is every value of y,
 computed here in integer arithmetic. The operands are small integers that
@@ -15,6 +17,7 @@ import struct
 import sys
 
 prefix, batch, m, k, n, kind = sys.argv[1:7]
+epilogue = sys.argv[7] if len(sys.argv) > 7 else ""
 batch, m, k, n = int(batch), int(m), int(k), int(n)
 batches = max(batch, 1)
 
@@ -44,6 +47,12 @@ xs = [x_at(b, i, j) for b in range(batches) for i in range(m) for j in range(k)]
 ws = [w_at(b, i, j) for b in range(batches) for i in range(k) for j in range(n)]
 ys = [sum(x_at(b, i, r) * w_at(b, r, j) for r in range(k))
       for b in range(batches) for i in range(m) for j in range(n)]
+if epilogue:
+    ys = [v + (idx % n) % 7 - 3 for idx, v in enumerate(ys)]
+if epilogue == "relu":
+    ys = [max(v, 0) for v in ys]
+if epilogue == "relu6":
+    ys = [min(max(v, 0), 6) for v in ys]
 
 
 def dims(shape):
@@ -66,8 +75,21 @@ else:
     graph += placeholder("w", w_shape)
     npy(prefix + ".w.npy", w_shape, ws)
 op = "BatchMatMulV2" if batch else "MatMul"
-graph += ('node { name: "y" op: "%s" input: "x" input: "w" attr { key: "T" '
-          'value { type: DT_FLOAT } } }\n' % op)
+product = "y" if not epilogue else "product"
+graph += ('node { name: "%s" op: "%s" input: "x" input: "w" attr { key: "T" '
+          'value { type: DT_FLOAT } } }\n' % (product, op))
+if epilogue:
+    biased = "y" if epilogue == "bias" else "biased"
+    graph += ('node { name: "b" op: "Const" attr { key: "dtype" value { type: '
+              'DT_FLOAT } } attr { key: "value" value { tensor { dtype: '
+              'DT_FLOAT tensor_shape { dim { size: %d } } %s } } } }\n'
+              % (n, " ".join("float_val: %d" % (j % 7 - 3) for j in range(n))))
+    graph += ('node { name: "%s" op: "BiasAdd" input: "product" input: "b" '
+              'attr { key: "T" value { type: DT_FLOAT } } }\n' % biased)
+    if epilogue != "bias":
+        graph += ('node { name: "y" op: "%s" input: "biased" attr { key: "T" '
+                  'value { type: DT_FLOAT } } }\n'
+                  % {"relu": "Relu", "relu6": "Relu6"}[epilogue])
 with open(prefix + ".pbtxt", "w") as f:
     f.write(graph)
 npy(prefix + ".x.npy", x_shape, xs)
