@@ -301,6 +301,8 @@ def CPUFoldConvPadding
   let dependentDialects = ["mlir::bufferization::BufferizationDialect",
                            "mlir::linalg::LinalgDialect",
                            "mlir::tensor::TensorDialect"];
+}
+
 def CPUVectorizePooling : Pass<"tfg-cpu-vectorize-pooling", "mlir::func::FuncOp"> {
   let summary = "Tile NHWC max/sum pooling into register blocks over channels and vectorize them";
   let description = [{
