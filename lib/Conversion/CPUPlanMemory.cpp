@@ -18,6 +18,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <map>
+
 namespace mlir::tfg {
 #define GEN_PASS_DEF_CPUPLANMEMORY
 #include "TFG/Conversion/Passes.h.inc"
@@ -174,7 +176,8 @@ struct CPUPlanMemoryPass : tfg::impl::CPUPlanMemoryBase<CPUPlanMemoryPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (!llvm::isPowerOf2_64(alignment)) {
-      func.emitError() << "tfg-cpu-plan-memory: alignment " << alignment
+      func.emitError() << "tfg-cpu-plan-memory: alignment "
+                       << static_cast<uint64_t>(alignment)
                        << " is not a power of two";
       return signalPassFailure();
     }
@@ -213,9 +216,9 @@ struct CPUPlanMemoryPass : tfg::impl::CPUPlanMemoryBase<CPUPlanMemoryPass> {
       bufferBytes += buffer.bytes;
     }
     if (report)
-      func.emitRemark() << "memory plan: " << buffers.size()
-                        << " buffers of " << bufferBytes
-                        << " bytes in an arena of " << arenaBytes << " bytes";
+      func.emitRemark() << "memory plan: " << buffers.size() << " buffers of "
+                        << bufferBytes << " bytes in an arena of " << arenaBytes
+                        << " bytes";
 
     // The arena: allocated when the function starts, freed before it
     // returns (a block's terminator is its one return), one allocation per
@@ -231,10 +234,18 @@ struct CPUPlanMemoryPass : tfg::impl::CPUPlanMemoryBase<CPUPlanMemoryPass> {
     builder.setInsertionPoint(body.getTerminator());
     memref::DeallocOp::create(builder, loc, arena);
 
+    // The offsets as constants after the arena, one per offset (in
+    // order), the views where the allocations were.
+    builder.setInsertionPointAfter(arena);
+    std::map<uint64_t, Value> shifts;
+    for (const PlannedBuffer &buffer : buffers)
+      shifts[buffer.offset];
+    for (auto &[offset, shift] : shifts)
+      shift = arith::ConstantIndexOp::create(builder, loc,
+                                             static_cast<int64_t>(offset));
     for (PlannedBuffer &buffer : buffers) {
       builder.setInsertionPoint(buffer.alloc);
-      Value shift = arith::ConstantIndexOp::create(
-          builder, buffer.alloc.getLoc(), static_cast<int64_t>(buffer.offset));
+      Value shift = shifts[buffer.offset];
       auto view = memref::ViewOp::create(builder, buffer.alloc.getLoc(),
                                          buffer.alloc.getType(), arena, shift,
                                          ValueRange{});
