@@ -90,21 +90,24 @@ bool letsAddressEscape(Operation *user) {
                       [](Type type) { return isa<BaseMemRefType>(type); });
 }
 
-/// Follows the views of `alloc`'s buffer to every op that touches it, and
-/// records the span of top-level ops (`positions`: the function's
-/// top-level ops in order) that touch it and its frees. Fails when the
-/// buffer's address escapes (letsAddressEscape).
-LogicalResult
-collectLiveRange(PlannedBuffer &buffer, Block &body,
-                 const DenseMap<Operation *, unsigned> &positions) {
-  SmallVector<Value> worklist{buffer.alloc.getResult()};
-  buffer.firstOp = buffer.lastOp = positions.lookup(buffer.alloc);
+/// The ops that touch a buffer through its views (ViewLikeOpInterface),
+/// the frees apart.
+struct BufferUses {
+  SmallVector<Operation *> users;
+  SmallVector<memref::DeallocOp> deallocs;
+};
+
+/// Follows the views of `buffer` to every op that touches it. Fails when
+/// the buffer's address escapes (letsAddressEscape).
+FailureOr<BufferUses> collectUses(Value buffer) {
+  BufferUses uses;
+  SmallVector<Value> worklist{buffer};
   while (!worklist.empty()) {
     Value view = worklist.pop_back_val();
     for (OpOperand &use : view.getUses()) {
       Operation *user = use.getOwner();
       if (auto dealloc = dyn_cast<memref::DeallocOp>(user)) {
-        buffer.deallocs.push_back(dealloc);
+        uses.deallocs.push_back(dealloc);
         continue;
       }
       auto viewLike = dyn_cast<ViewLikeOpInterface>(user);
@@ -117,15 +120,65 @@ collectLiveRange(PlannedBuffer &buffer, Block &body,
       } else if (letsAddressEscape(user)) {
         return failure();
       }
-      // A use nested in a loop or a branch counts as its whole top-level
-      // op: the buffer lives across every iteration.
-      Operation *topLevel = body.findAncestorOpInBlock(*user);
-      if (!topLevel)
-        return failure();
-      buffer.lastOp = std::max(buffer.lastOp, positions.lookup(topLevel));
+      uses.users.push_back(user);
     }
   }
+  return uses;
+}
+
+/// Records the span of top-level ops (`positions`: the function's
+/// top-level ops in order) that touch the buffer, and its frees. Fails when
+/// the buffer's address escapes.
+LogicalResult
+collectLiveRange(PlannedBuffer &buffer, Block &body,
+                 const DenseMap<Operation *, unsigned> &positions) {
+  FailureOr<BufferUses> uses = collectUses(buffer.alloc.getResult());
+  if (failed(uses))
+    return failure();
+  buffer.firstOp = buffer.lastOp = positions.lookup(buffer.alloc);
+  for (Operation *user : uses->users) {
+    // A use nested in a loop or a branch counts as its whole top-level
+    // op: the buffer lives across every iteration.
+    Operation *topLevel = body.findAncestorOpInBlock(*user);
+    if (!topLevel)
+      return failure();
+    buffer.lastOp = std::max(buffer.lastOp, positions.lookup(topLevel));
+  }
+  buffer.deallocs = std::move(uses->deallocs);
   return success();
+}
+
+/// Moves a static-shaped allocation out of the sequential loops (scf.for,
+/// scf.while) and branches (scf.if) around it when its buffer does not
+/// outlive an iteration (it is not yielded, not carried: letsAddressEscape):
+/// then one buffer serves every iteration, allocated once before the
+/// outermost of them and freed after it, instead of a malloc and a free
+/// per iteration; at the function's top level it is then planned. A
+/// parallel body (scf.forall, scf.parallel) or any other region is not
+/// crossed: each thread keeps its own buffer.
+void hoistOutOfSequentialLoops(memref::AllocOp alloc) {
+  if (!alloc.getDynamicSizes().empty() || !alloc.getSymbolOperands().empty())
+    return;
+  Operation *outermost = nullptr;
+  for (Operation *parent = alloc->getParentOp();
+       isa<scf::ForOp, scf::WhileOp, scf::IfOp>(parent);
+       parent = parent->getParentOp())
+    outermost = parent;
+  if (!outermost)
+    return;
+  FailureOr<BufferUses> uses = collectUses(alloc.getResult());
+  if (failed(uses))
+    return;
+  alloc->moveBefore(outermost);
+  if (uses->deallocs.empty())
+    return;
+  // The frees (of the buffer or of a view made inside the loop) become one
+  // free of the buffer after the loop.
+  OpBuilder builder(outermost->getContext());
+  builder.setInsertionPointAfter(outermost);
+  memref::DeallocOp::create(builder, alloc.getLoc(), alloc.getResult());
+  for (memref::DeallocOp dealloc : uses->deallocs)
+    dealloc.erase();
 }
 
 /// Greedy by size (TFLite's arena planner, XLA's heap simulator): the
@@ -187,6 +240,16 @@ struct CPUPlanMemoryPass : tfg::impl::CPUPlanMemoryBase<CPUPlanMemoryPass> {
     if (func.isExternal() || !func.getBody().hasOneBlock())
       return;
     Block &body = func.getBody().front();
+    // In program order, so that the allocations moved before one loop keep
+    // their order.
+    SmallVector<memref::AllocOp> nested;
+    func.walk<WalkOrder::PreOrder>([&](memref::AllocOp alloc) {
+      if (alloc->getBlock() != &body)
+        nested.push_back(alloc);
+    });
+    for (memref::AllocOp alloc : nested)
+      hoistOutOfSequentialLoops(alloc);
+
     DenseMap<Operation *, unsigned> positions;
     for (Operation &op : body)
       positions[&op] = positions.size();

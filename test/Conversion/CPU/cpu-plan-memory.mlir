@@ -161,18 +161,22 @@ func.func @left_alone(%n: index) -> memref<16xf32> {
 
 // A buffer used inside a loop lives across the whole loop: one allocated
 // before the loop and one allocated after it share memory, one allocated
-// before and used in the loop alongside does not. Allocations inside a
-// loop body and inside a parallel body stay there (one per iteration, per
-// thread), with their frees.
+// before and used in the loop alongside does not. An allocation inside a
+// sequential loop whose buffer does not outlive an iteration moves before
+// the loop (one buffer for every iteration) and is planned with the rest;
+// one inside a parallel body stays there (one per iteration, per thread),
+// with its free.
 // CHECK-LABEL: func.func @loops(
-// CHECK: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+// CHECK: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<192xi8>
 // CHECK-NEXT: %[[O0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[O64:.*]] = arith.constant 64 : index
+// CHECK-NEXT: %[[O128:.*]] = arith.constant 128 : index
 // CHECK: memref.view %[[ARENA]][%[[O0]]][] {{.*}} to memref<16xf32>
 // CHECK: memref.view %[[ARENA]][%[[O64]]][] {{.*}} to memref<16xf32>
-// CHECK: scf.for
-// CHECK:   %[[INNER:.*]] = memref.alloc() : memref<16xf32>
-// CHECK:   memref.dealloc %[[INNER]]
+// CHECK: %[[INNER:.*]] = memref.view %[[ARENA]][%[[O128]]][] {{.*}} to memref<16xf32>
+// CHECK-NEXT: scf.for
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: memref.dealloc
 // CHECK: scf.forall
 // CHECK:   %[[TILE:.*]] = memref.alloc() : memref<4xf32>
 // CHECK:   memref.dealloc %[[TILE]]
@@ -208,6 +212,52 @@ func.func @loops(%out: memref<16xf32>) {
   memref.dealloc %b : memref<16xf32>
   memref.dealloc %c : memref<16xf32>
   return
+}
+
+// -----
+
+// Inside a parallel body, an allocation in a sequential loop (here under a
+// branch) moves to the top of the body, before the outermost loop, and is
+// freed after it: one buffer per chunk (thread), not per iteration. Its
+// free was a view's. One yielded by the loop body outlives its iteration:
+// it stays.
+// CHECK-LABEL: func.func @parallel_body(
+// CHECK-NOT: memref.view
+// CHECK: scf.forall
+// CHECK-NEXT: %[[ROW:.*]] = memref.alloc() : memref<2x8xf32>
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: scf.if
+// CHECK-NOT: memref.dealloc
+// CHECK: }
+// CHECK-NEXT: }
+// CHECK-NEXT: memref.dealloc %[[ROW]]
+// CHECK: scf.for {{.*}} iter_args
+// CHECK-NEXT: %[[NEXT:.*]] = memref.alloc() : memref<8xf32>
+// CHECK: scf.yield %[[NEXT]]
+func.func @parallel_body(%out: memref<4x8xf32>, %cond: i1) -> memref<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %cst = arith.constant 1.0 : f32
+  scf.forall (%t) in (4) {
+    scf.for %i = %c0 to %c2 step %c1 {
+      scf.if %cond {
+        %row = memref.alloc() : memref<2x8xf32>
+        linalg.fill ins(%cst : f32) outs(%row : memref<2x8xf32>)
+        %first = memref.subview %row[0, 0] [1, 8] [1, 1] : memref<2x8xf32> to memref<8xf32, strided<[1]>>
+        %dst = memref.subview %out[%t, 0] [1, 8] [1, 1] : memref<4x8xf32> to memref<8xf32, strided<[1], offset: ?>>
+        memref.copy %first, %dst : memref<8xf32, strided<[1]>> to memref<8xf32, strided<[1], offset: ?>>
+        memref.dealloc %first : memref<8xf32, strided<[1]>>
+      }
+    }
+  }
+  %init = memref.alloc() : memref<8xf32>
+  %last = scf.for %i = %c0 to %c2 step %c1 iter_args(%prev = %init) -> (memref<8xf32>) {
+    %next = memref.alloc() : memref<8xf32>
+    memref.copy %prev, %next : memref<8xf32> to memref<8xf32>
+    scf.yield %next : memref<8xf32>
+  }
+  return %last : memref<8xf32>
 }
 
 // -----
