@@ -287,6 +287,14 @@ def CPUPlanMemory : Pass<"tfg-cpu-plan-memory", "mlir::func::FuncOp"> {
     deallocation pipeline: a static memory plan, so that a run makes one
     allocation for its intermediate tensors instead of one per tensor.
 
+    First, an allocation with a static shape inside sequential loops
+    (`scf.for`, `scf.while`) or branches (`scf.if`) whose buffer does not
+    outlive an iteration (not yielded, not carried: as below) moves before
+    the outermost of them, its frees after it: one buffer for every
+    iteration instead of a `malloc` and a `free` per iteration. A parallel
+    body (`scf.forall`, `scf.parallel`) is not crossed: each chunk (each
+    thread) keeps its own buffer.
+
     Planned: each `memref.alloc` in the function's top-level block (the
     function must be one block: loops and branches still `scf` regions)
     with a static shape, an identity layout, the default memory space and
@@ -298,9 +306,8 @@ def CPUPlanMemory : Pass<"tfg-cpu-plan-memory", "mlir::func::FuncOp"> {
     call that may return it), or whose address is taken as an integer
     (`extract_aligned_pointer_as_index`, `extract_strided_metadata`: how
     the deallocation lowering compares buffers) is left as it is, as are
-    dynamic-shaped buffers and every allocation inside a loop, a branch or
-    a parallel (`scf.forall`/`scf.parallel`) body: those are allocated
-    once per iteration (per thread) and keep that.
+    dynamic-shaped buffers and the allocations left inside a parallel body
+    or a loop.
 
     A planned buffer lives from its allocation to the last top-level op
     that uses it or a view of it (a use inside a loop or a branch counts
