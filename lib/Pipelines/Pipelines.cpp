@@ -223,6 +223,11 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
   // Before OpenMP: a parallel loop is outlined whole, and its OpenMP region is
   // then made inside the outlined function.
   pm.addPass(createCPUOutlineLoopNests());
+  // One arena per call for the intermediate buffers, after the outlining
+  // (which marks distinct allocations' pointers noalias; planned buffers
+  // used by one call still never overlap) and before OpenMP and the
+  // control-flow lowering (the plan reads liveness off scf regions).
+  pm.addNestedPass<func::FuncOp>(createCPUPlanMemory());
   if (threads > 1) {
     pm.addPass(createForallToParallelLoopPass());
     ConvertSCFToOpenMPPassOptions openMP;

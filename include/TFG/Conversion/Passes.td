@@ -451,4 +451,62 @@ def CPUKeepOutlined : Pass<"tfg-cpu-keep-outlined", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def CPUPlanMemory : Pass<"tfg-cpu-plan-memory", "mlir::func::FuncOp"> {
+  let summary = "Place a function's intermediate buffers in one arena, sharing memory between buffers whose lives do not overlap";
+  let description = [{
+    A CPU scheduling step of `tfg-lower-to-llvm` after bufferization and the
+    deallocation pipeline: a static memory plan, so that a run makes one
+    allocation for its intermediate tensors instead of one per tensor.
+
+    First, an allocation with a static shape inside sequential loops
+    (`scf.for`, `scf.while`) or branches (`scf.if`) whose buffer does not
+    outlive an iteration (not yielded, not carried: as below) moves before
+    the outermost of them, its frees after it: one buffer for every
+    iteration instead of a `malloc` and a `free` per iteration. A parallel
+    body (`scf.forall`, `scf.parallel`) is not crossed: each chunk (each
+    thread) keeps its own buffer.
+
+    Planned: each `memref.alloc` in the function's top-level block (the
+    function must be one block: loops and branches still `scf` regions)
+    with a static shape, an identity layout, the default memory space and
+    integer, float or index elements, whose address stays where the pass
+    sees it: used through views (`ViewLikeOpInterface`: subview,
+    expand/collapse_shape, cast, ...) by ops that read or write it, freed
+    by `memref.dealloc`. A buffer that is returned, yielded (from a branch
+    or as a loop-carried value), passed to an op with a memref result (a
+    call that may return it), or whose address is taken as an integer
+    (`extract_aligned_pointer_as_index`, `extract_strided_metadata`: how
+    the deallocation lowering compares buffers) is left as it is, as are
+    dynamic-shaped buffers and the allocations left inside a parallel body
+    or a loop.
+
+    A planned buffer lives from its allocation to the last top-level op
+    that uses it or a view of it (a use inside a loop or a branch counts
+    as the whole loop or branch: the buffer lives across iterations), not
+    to its `memref.dealloc`, which the deallocation pipeline puts at the end
+    of the block. Offsets are assigned greedily by size (TFLite's arena
+    planner, XLA's heap simulator): the largest buffer first, each into the
+    smallest gap it fits among the buffers already placed whose lives
+    overlap its own, else above them; every offset is a multiple of
+    `alignment` (and of the allocation's own alignment when larger). Two
+    buffers whose lives overlap never share a byte; the others may.
+
+    The function then allocates one arena (`memref<Nxi8>`, aligned like
+    its most aligned buffer) at its start and frees it before it returns;
+    each planned allocation becomes a `memref.view` of the arena at its
+    offset and its frees disappear. One allocation per call keeps the
+    compiled function reentrant: concurrent calls each have their own
+    arena. With `report`, a remark on each planned function gives the
+    buffers planned, their bytes summed, and the arena's bytes.
+  }];
+  let options = [
+    Option<"alignment", "alignment", "uint64_t", /*default=*/"64",
+           "Alignment in bytes of every offset in the arena (a power of two)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Remark on each planned function: buffers, their bytes, the arena's">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 #endif // TFG_CONVERSION_PASSES_TD
