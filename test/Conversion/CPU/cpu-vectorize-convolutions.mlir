@@ -194,6 +194,35 @@ func.func @channels40(%x: tensor<1x1x4x8xf32>, %w: tensor<1x1x8x40xf32>, %init: 
 
 // -----
 
+// 96 output channels: AVX-512 blocks of 2 vectors (32 channels) x 12
+// columns, not 3 vectors (a vector<48xf32> row, which LLVM widens to 64
+// lanes and shuffles element by element); AVX2 4 vectors (32 channels)
+// as before. 56 channels (no whole-vector divisor on AVX-512): 2 vectors,
+// then a remainder of 1 vector and one of 8 channels, never 3 vectors.
+// CHECK-LABEL: func.func @channels96
+// CHECK: vector.contract {{.*}} into vector<{{(1x)?}}3x32xf32>
+// AVX512-LABEL: func.func @channels96
+// AVX512: scf.for %{{.*}} = %c0 to %c96 step %c32
+// AVX512: vector.contract {{.*}} : vector<{{(1x)?}}12x8xf32>, vector<8x32xf32> into vector<{{(1x)?}}12x32xf32>
+// AVX512-NOT: x48xf32>
+// AVX512-LABEL: func.func @channels56
+// AVX512: vector.contract {{.*}} into vector<{{(1x)?}}12x32xf32>
+// AVX512: vector.contract {{.*}} into vector<{{(1x)?}}12x16xf32>
+// AVX512: vector.contract {{.*}} into vector<{{(1x)?}}12x8xf32>
+// AVX512-NOT: x48xf32>
+func.func @channels96(%x: tensor<1x1x12x8xf32>, %w: tensor<1x1x8x96xf32>, %init: tensor<1x1x12x96xf32>) -> tensor<1x1x12x96xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x12x8xf32>, tensor<1x1x8x96xf32>) outs(%init : tensor<1x1x12x96xf32>) -> tensor<1x1x12x96xf32>
+  return %0 : tensor<1x1x12x96xf32>
+}
+func.func @channels56(%x: tensor<1x1x12x8xf32>, %w: tensor<1x1x8x56xf32>, %init: tensor<1x1x12x56xf32>) -> tensor<1x1x12x56xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x12x8xf32>, tensor<1x1x8x56xf32>) outs(%init : tensor<1x1x12x56xf32>) -> tensor<1x1x12x56xf32>
+  return %0 : tensor<1x1x12x56xf32>
+}
+
+// -----
+
 // A 1x1 convolution at 7x7 is one row of 49 pixels (collapse/expand of
 // the contiguous input and output, no copy): 48 in blocks of 3 that run
 // across output rows, one remainder pixel; the result is expanded back.
