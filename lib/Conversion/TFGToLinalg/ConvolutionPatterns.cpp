@@ -264,9 +264,63 @@ struct ConvLowering : OpConversionPattern<OpT> {
   }
 };
 
+/// A transposed convolution whose stride equals its filter size (the 2x2
+/// stride-2 upsampling of segmentation heads): every output pixel comes
+/// from exactly one input pixel and one filter tap, so it is a 1x1
+/// convolution to kh*kw*F channels (filter [1, 1, C, kh*kw*F], channel
+/// (i*kw + j)*F + f = tap (i, j) of output channel f) whose [H, W, kh, kw,
+/// F] result, reordered to [H, kh, W, kw, F], is the [H*kh, W*kw, F] image
+/// before the padding is cropped. The general path would run a kh x kw
+/// convolution over the stride-dilated input, (s*s - 1)/(s*s) of it zeros.
+/// Null where it does not apply (a dilation, stride != filter size, or a
+/// padding that leaves output pixels no input pixel reaches).
+Value lowerPixelShuffleBackprop(OpBuilder &b, Location loc, Value grad,
+                                Value filter, ArrayRef<int64_t> inShape,
+                                ArrayRef<int64_t> fShape,
+                                const ConvGeometry &geometry,
+                                const int64_t padBefore[2]) {
+  auto gradType = cast<RankedTensorType>(grad.getType());
+  int64_t n = gradType.getDimSize(0), h = gradType.getDimSize(1),
+          w = gradType.getDimSize(2), c = gradType.getDimSize(3);
+  int64_t kh = fShape[0], kw = fShape[1], f = fShape[2];
+  int64_t full[2] = {h * kh, w * kw};
+  for (int i = 0; i < 2; ++i)
+    if (geometry.dilation[i] != 1 || geometry.stride[i] != fShape[i] ||
+        padBefore[i] < 0 || padBefore[i] + inShape[1 + i] > full[i])
+      return {};
+  if (fShape[3] != c)
+    return {};
+  Type elementType = gradType.getElementType();
+  Value zero = createScalar(b, loc, elementType, 0);
+  // [kh, kw, F, C] -> [C, kh, kw, F] -> [1, 1, C, kh*kw*F].
+  Value taps = reshapeTo(b, loc, transpose(b, loc, filter, {3, 0, 1, 2}),
+                         {1, 1, c, kh * kw * f});
+  Value init = createFilled(b, loc, {n, h, w, kh * kw * f}, zero);
+  Value pointwise =
+      linalg::Conv2DNhwcHwcfOp::create(
+          b, loc, TypeRange{init.getType()}, ValueRange{grad, taps},
+          ValueRange{init}, i64Elements(b, {1, 1}), i64Elements(b, {1, 1}))
+          .getResult(0);
+  Value byTap = reshapeTo(b, loc, pointwise, {n, h, w, kh, kw, f});
+  Value image = reshapeTo(b, loc, transpose(b, loc, byTap, {0, 1, 3, 2, 4, 5}),
+                          {n, full[0], full[1], f});
+  if (padBefore[0] == 0 && padBefore[1] == 0 && inShape[1] == full[0] &&
+      inShape[2] == full[1])
+    return image;
+  return tensor::ExtractSliceOp::create(
+      b, loc, image,
+      ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(padBefore[0]),
+                             b.getIndexAttr(padBefore[1]), b.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(n), b.getIndexAttr(inShape[1]),
+                             b.getIndexAttr(inShape[2]), b.getIndexAttr(f)},
+      ArrayRef<OpFoldResult>(SmallVector<OpFoldResult>(4, b.getIndexAttr(1))));
+}
+
 /// Conv2DBackpropInput (transposed convolution): the gradient is a
 /// convolution of the stride-dilated, padded out_backprop with the
-/// spatially flipped filter whose in/out channels are swapped.
+/// spatially flipped filter whose in/out channels are swapped; where the
+/// stride equals the filter size, a 1x1 convolution and a pixel shuffle
+/// instead (lowerPixelShuffleBackprop).
 struct Conv2DBackpropInputLowering
     : OpConversionPattern<Conv2DBackpropInputOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -314,7 +368,8 @@ struct Conv2DBackpropInputLowering
       dilated = tensor::InsertSliceOp::create(rewriter, loc, grad, zeros,
                                               offsets, sizesOfr, stridesOfr);
     }
-    int64_t low[2], high[2];
+    int64_t low[2], high[2], padBefore[2];
+    bool matchesForward = true;
     for (int i = 0; i < 2; ++i) {
       auto dim = computeWindowDim(
           op, geometry->padding, inShape[1 + i], fShape[i], geometry->stride[i],
@@ -322,11 +377,23 @@ struct Conv2DBackpropInputLowering
           geometry->explicitPad[i][1]);
       if (failed(dim))
         return failure();
+      padBefore[i] = dim->padBefore;
+      matchesForward &= dim->outSize == gradType.getDimSize(1 + i);
       int64_t effective = (fShape[i] - 1) * geometry->dilation[i] + 1;
       low[i] = effective - 1 - dim->padBefore;
       high[i] = inShape[1 + i] + effective - 1 - dilatedShape[1 + i] - low[i];
       if (low[i] < 0 || high[i] < 0)
         return nodeError(op, "this padding/stride combination is not lowered");
+    }
+    if (matchesForward && inShape[3] == fShape[2]) {
+      if (Value shuffled =
+              lowerPixelShuffleBackprop(rewriter, loc, grad, filter, inShape,
+                                        fShape, *geometry, padBefore)) {
+        if (geometry->nchw)
+          shuffled = transpose(rewriter, loc, shuffled, kToNCHW);
+        replaceNode(rewriter, op, shuffled);
+        return success();
+      }
     }
     Value padded = padConstant(rewriter, loc, dilated, {0, low[0], low[1], 0},
                                {0, high[0], high[1], 0}, zero);

@@ -194,15 +194,66 @@ func.func @channels40(%x: tensor<1x1x4x8xf32>, %w: tensor<1x1x8x40xf32>, %init: 
 
 // -----
 
+// 96 output channels: AVX-512 blocks of 2 vectors (32 channels) x 12
+// columns, not 3 vectors (a vector<48xf32> row, which LLVM widens to 64
+// lanes and shuffles element by element); AVX2 4 vectors (32 channels)
+// as before. 56 channels (no whole-vector divisor on AVX-512): 2 vectors,
+// then a remainder of 1 vector and one of 8 channels, never 3 vectors.
+// CHECK-LABEL: func.func @channels96
+// CHECK: vector.contract {{.*}} into vector<{{(1x)?}}3x32xf32>
+// AVX512-LABEL: func.func @channels96
+// AVX512: scf.for %{{.*}} = %c0 to %c96 step %c32
+// AVX512: vector.contract {{.*}} : vector<{{(1x)?}}12x8xf32>, vector<8x32xf32> into vector<{{(1x)?}}12x32xf32>
+// AVX512-NOT: x48xf32>
+// AVX512-LABEL: func.func @channels56
+// AVX512: vector.contract {{.*}} into vector<{{(1x)?}}12x32xf32>
+// AVX512: vector.contract {{.*}} into vector<{{(1x)?}}12x16xf32>
+// AVX512: vector.contract {{.*}} into vector<{{(1x)?}}12x8xf32>
+// AVX512-NOT: x48xf32>
+func.func @channels96(%x: tensor<1x1x12x8xf32>, %w: tensor<1x1x8x96xf32>, %init: tensor<1x1x12x96xf32>) -> tensor<1x1x12x96xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x12x8xf32>, tensor<1x1x8x96xf32>) outs(%init : tensor<1x1x12x96xf32>) -> tensor<1x1x12x96xf32>
+  return %0 : tensor<1x1x12x96xf32>
+}
+func.func @channels56(%x: tensor<1x1x12x8xf32>, %w: tensor<1x1x8x56xf32>, %init: tensor<1x1x12x56xf32>) -> tensor<1x1x12x56xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x12x8xf32>, tensor<1x1x8x56xf32>) outs(%init : tensor<1x1x12x56xf32>) -> tensor<1x1x12x56xf32>
+  return %0 : tensor<1x1x12x56xf32>
+}
+
+// -----
+
+// 16 input channels: a 1x1 convolution takes them in two steps of 8 (one
+// step of 16 ran at half the speed), a 3x3 one in one step of 16.
+// AVX512-LABEL: func.func @pointwise16
+// AVX512: scf.for %{{.*}} = %c0 to %c16 step %c8 iter_args
+// AVX512: vector.contract {{.*}} : vector<{{(1x)?}}12x8xf32>, vector<8x32xf32> into vector<{{(1x)?}}12x32xf32>
+// AVX512-LABEL: func.func @conv3x3_16
+// AVX512-NOT: step %c8
+// AVX512: vector.contract {{.*}} : vector<{{(1x)?}}6x16xf32>, vector<16x32xf32> into vector<{{(1x)?}}6x32xf32>
+func.func @pointwise16(%x: tensor<1x1x12x16xf32>, %w: tensor<1x1x16x32xf32>, %init: tensor<1x1x12x32xf32>) -> tensor<1x1x12x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x12x16xf32>, tensor<1x1x16x32xf32>) outs(%init : tensor<1x1x12x32xf32>) -> tensor<1x1x12x32xf32>
+  return %0 : tensor<1x1x12x32xf32>
+}
+func.func @conv3x3_16(%x: tensor<1x3x8x16xf32>, %w: tensor<3x3x16x32xf32>, %init: tensor<1x1x6x32xf32>) -> tensor<1x1x6x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x8x16xf32>, tensor<3x3x16x32xf32>) outs(%init : tensor<1x1x6x32xf32>) -> tensor<1x1x6x32xf32>
+  return %0 : tensor<1x1x6x32xf32>
+}
+
+// -----
+
 // A 1x1 convolution at 7x7 is one row of 49 pixels (collapse/expand of
 // the contiguous input and output, no copy): 48 in blocks of 3 that run
-// across output rows, one remainder pixel; the result is expanded back.
+// across output rows, one remainder pixel, each in two steps of 8 input
+// channels; the result is expanded back.
 // CHECK-LABEL: func.func @pointwise7x7
 // CHECK: tensor.collapse_shape %arg0 {{\[\[}}0], [1, 2], [3]] : tensor<1x7x7x16xf32> into tensor<1x49x16xf32>
 // CHECK: tensor.expand_shape {{.*}} into tensor<1x1x49x16xf32>
 // CHECK: scf.for %{{.*}} = %c0 to %c48 step %c3
-// CHECK: vector.contract {{.*}} : vector<{{(1x)?}}3x16xf32>, vector<16x32xf32> into vector<{{(1x)?}}3x32xf32>
-// CHECK: vector.contract {{.*}} : vector<{{(1x1x)?}}16xf32>, vector<16x32xf32> into vector<{{(1x1x)?}}32xf32>
+// CHECK: vector.contract {{.*}} : vector<{{(1x)?}}3x8xf32>, vector<8x32xf32> into vector<{{(1x)?}}3x32xf32>
+// CHECK: vector.contract {{.*}} : vector<{{(1x1x)?}}8xf32>, vector<8x32xf32> into vector<{{(1x1x)?}}32xf32>
 // CHECK: tensor.expand_shape {{.*}} output_shape [1, 7, 7, 32] : tensor<1x49x32xf32> into tensor<1x7x7x32xf32>
 func.func @pointwise7x7(%x: tensor<1x7x7x16xf32>, %w: tensor<1x1x16x32xf32>, %init: tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32> {
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
