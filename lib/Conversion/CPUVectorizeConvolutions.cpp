@@ -14,6 +14,7 @@
 
 #include "CPUKernelUtils.h"
 
+#include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -156,34 +157,6 @@ Value sliceAlong(OpBuilder &b, Location loc, Value value, unsigned dim,
   return tensor::ExtractSliceOp::create(b, loc, value, offsets, sizes, strides);
 }
 
-/// The elementwise linalg.generic that is a convolution's only user and can
-/// run on its accumulator block (bias, activation, residual add: what
-/// tfg-convert-to-linalg and elementwise fusion leave after a convolution):
-/// all 4 loops parallel, the convolution's result read and the output
-/// written at the same point (identity maps), the other operands read at
-/// projections of it (a bias along channels, a residual tensor). Null
-/// otherwise.
-linalg::GenericOp findEpilogue(linalg::LinalgOp conv) {
-  Value result = conv->getResult(0);
-  if (!result.hasOneUse())
-    return nullptr;
-  auto generic = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
-  if (!generic || !generic.hasPureTensorSemantics() ||
-      generic->getNumResults() != 1 || generic.getNumLoops() != 4 ||
-      generic.getNumParallelLoops() != 4 ||
-      generic.getResult(0).getType() != result.getType())
-    return nullptr;
-  for (OpOperand &operand : generic->getOpOperands()) {
-    AffineMap map = generic.getMatchingIndexingMap(&operand);
-    if (!map.isProjectedPermutation())
-      return nullptr;
-    if ((operand.get() == result || generic.isDpsInit(&operand)) &&
-        !map.isIdentity())
-      return nullptr;
-  }
-  return generic;
-}
-
 /// `generic` on other operands (same maps, iterators and body).
 linalg::GenericOp cloneGeneric(RewriterBase &rewriter,
                                linalg::GenericOp generic, ValueRange inputs,
@@ -233,7 +206,17 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
   Value init = op.getDpsInitOperand(0)->get();
   int64_t extent = cast<ShapedType>(init.getType()).getDimSize(dim);
   rewriter.setInsertionPoint(op);
-  auto piece = [&](int64_t begin, int64_t end) -> linalg::LinalgOp {
+  // Inside a chunk of tfg-cpu-parallelize (an scf.forall), the second
+  // piece writes into the output the first one was inserted into
+  // (destination-passing order), so that bufferization writes both in
+  // place. Two slices of one value written in turn look like a conflict to
+  // its analysis, which then computes each piece in a temporary and copies
+  // it: in a chunk, a malloc per chunk and run in a worker thread's arena,
+  // whose trimming gives the pages back to the kernel after every run (the
+  // page faults and memset of the next run cost the threads their
+  // speed-up). One thread keeps its code.
+  bool chained = op->getParentOfType<scf::ForallOp>() != nullptr;
+  auto piece = [&](int64_t begin, int64_t end, Value into) -> linalg::LinalgOp {
     Value in = input, f = filter;
     if (dim == kCol) {
       // Output columns [begin, end) read input columns from begin * stride
@@ -250,7 +233,7 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
     } else {
       f = sliceAlong(rewriter, loc, filter, 3, begin, end - begin);
     }
-    Value out = sliceAlong(rewriter, loc, init, dim, begin, end - begin);
+    Value out = sliceAlong(rewriter, loc, into, dim, begin, end - begin);
     // With an epilogue, each piece starts from its own zero-filled block
     // (a fill the epilogue's tiling fuses, so the accumulators start in
     // registers), not from a slice of the whole output's fill.
@@ -273,28 +256,6 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
           ValueRange{out}, strides, dilations);
     return cast<linalg::LinalgOp>(conv);
   };
-  linalg::LinalgOp head = piece(0, at), tail = piece(at, extent);
-  // The epilogue's pieces, on the convolution's and its other operands'
-  // slices.
-  auto epiloguePiece = [&](linalg::LinalgOp conv, int64_t begin,
-                           int64_t end) -> linalg::GenericOp {
-    SmallVector<Value> inputs;
-    for (OpOperand *input : epilogue.getDpsInputOperands())
-      inputs.push_back(input->get() == op->getResult(0)
-                           ? conv->getResult(0)
-                           : sliceOperand(rewriter, epilogue, *input, dim,
-                                          begin, end - begin));
-    Value init =
-        sliceOperand(rewriter, epilogue, *epilogue.getDpsInitOperand(0), dim,
-                     begin, end - begin);
-    return cloneGeneric(rewriter, epilogue, inputs, init);
-  };
-  linalg::GenericOp headEpilogue, tailEpilogue;
-  if (epilogue) {
-    rewriter.setInsertionPoint(epilogue);
-    headEpilogue = epiloguePiece(head, 0, at);
-    tailEpilogue = epiloguePiece(tail, at, extent);
-  }
   auto insert = [&](Value part, Value into, int64_t offset) -> Value {
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, part);
@@ -304,14 +265,41 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
     return tensor::InsertSliceOp::create(rewriter, loc, part, into, offsets,
                                          sizes, unit);
   };
+  linalg::LinalgOp head = piece(0, at, init);
+  // Without an epilogue the pieces write the output itself.
+  Value headInserted;
+  if (chained && !epilogue)
+    headInserted = insert(head->getResult(0), init, 0);
+  linalg::LinalgOp tail = piece(at, extent, headInserted ? headInserted : init);
+  // The epilogue's pieces, on the convolution's and its other operands'
+  // slices.
+  auto epiloguePiece = [&](linalg::LinalgOp conv, int64_t begin, int64_t end,
+                           Value into) -> linalg::GenericOp {
+    SmallVector<Value> inputs;
+    for (OpOperand *input : epilogue.getDpsInputOperands())
+      inputs.push_back(input->get() == op->getResult(0)
+                           ? conv->getResult(0)
+                           : sliceOperand(rewriter, epilogue, *input, dim,
+                                          begin, end - begin));
+    // The init's map is the identity (findElementwiseEpilogue).
+    Value init = sliceAlong(rewriter, loc, into, dim, begin, end - begin);
+    return cloneGeneric(rewriter, epilogue, inputs, init);
+  };
+  linalg::GenericOp headEpilogue, tailEpilogue;
   if (epilogue) {
-    Value result = insert(headEpilogue.getResult(0),
-                          epilogue.getDpsInitOperand(0)->get(), 0);
+    rewriter.setInsertionPoint(epilogue);
+    Value whole = epilogue.getDpsInitOperand(0)->get();
+    headEpilogue = epiloguePiece(head, 0, at, whole);
+    Value result =
+        chained ? insert(headEpilogue.getResult(0), whole, 0) : Value();
+    tailEpilogue = epiloguePiece(tail, at, extent, chained ? result : whole);
+    if (!chained)
+      result = insert(headEpilogue.getResult(0), whole, 0);
     result = insert(tailEpilogue.getResult(0), result, at);
     rewriter.replaceOp(epilogue, result);
     rewriter.eraseOp(op);
   } else {
-    Value result = insert(head->getResult(0), init, 0);
+    Value result = chained ? headInserted : insert(head->getResult(0), init, 0);
     result = insert(tail->getResult(0), result, at);
     rewriter.replaceOp(op, result);
   }
@@ -627,6 +615,20 @@ LogicalResult tilePiece(RewriterBase &rewriter, ConvUnit unit,
   return success();
 }
 
+/// Replaces each empty tensor that ends up inserted into a slice of
+/// another tensor (a chunk's output) by that slice, as bufferization's
+/// empty-tensor elimination does, with the options of the pipeline's
+/// bufferization.
+LogicalResult eliminateEmptyTensorsInChunks(RewriterBase &rewriter,
+                                            func::FuncOp func) {
+  bufferization::OneShotBufferizationOptions options;
+  options.allowReturnAllocsFromLoops = true;
+  bufferization::OneShotAnalysisState state(func, options);
+  if (failed(bufferization::analyzeOp(func, state)))
+    return failure();
+  return bufferization::eliminateEmptyTensors(rewriter, func, state);
+}
+
 struct CPUVectorizeConvolutionsPass
     : tfg::impl::CPUVectorizeConvolutionsBase<CPUVectorizeConvolutionsPass> {
   using CPUVectorizeConvolutionsBase::CPUVectorizeConvolutionsBase;
@@ -637,18 +639,24 @@ struct CPUVectorizeConvolutionsPass
 
     // 0. A convolution's elementwise successors (BiasAdd, Relu, a residual
     //    Add as separate nodes) as one generic, the epilogue fused below.
-    {
-      RewritePatternSet patterns(context);
-      linalg::populateElementwiseOpsFusionPatterns(
-          patterns, [](OpOperand *use) {
-            Operation *producer = use->get().getDefiningOp();
-            auto generic = dyn_cast_or_null<linalg::GenericOp>(producer);
-            return generic && producer->hasOneUse() &&
-                   generic.getNumParallelLoops() == generic.getNumLoops();
-          });
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
-        return signalPassFailure();
-    }
+    if (failed(tfg::fuseElementwiseChains(func)))
+      return signalPassFailure();
+
+    //    In chunks of tfg-cpu-parallelize (scf.forall, threads > 1), the
+    //    epilogue then writes into the chunk's slice of the output, not into
+    //    the empty tensor the fusion gave it (its body does not read its
+    //    output): the pieces below take slices of that output and, chained,
+    //    bufferize in place. From an empty tensor, bufferization would
+    //    allocate a temporary in each chunk (a malloc per chunk and run in a
+    //    worker thread, whose pages the allocator returns to the kernel and
+    //    faults in again every run) and copy it out, a flattened 1x1
+    //    convolution's through its reshapes too. One thread (no forall)
+    //    keeps its code.
+    bool chunked =
+        func->walk([](scf::ForallOp) { return WalkResult::interrupt(); })
+            .wasInterrupted();
+    if (chunked && failed(eliminateEmptyTensorsInChunks(rewriter, func)))
+      return signalPassFailure();
 
     // 1. Cut every convolution into pieces whose output columns and
     //    channels are multiples of the piece's register block (the
@@ -663,7 +671,7 @@ struct CPUVectorizeConvolutionsPass
     func.walk([&](linalg::LinalgOp op) {
       if (!isScheduled(op))
         return;
-      linalg::GenericOp epilogue = findEpilogue(op);
+      linalg::GenericOp epilogue = tfg::findElementwiseEpilogue(op);
       if (epilogue && !claimed.insert(epilogue).second)
         epilogue = nullptr;
       worklist.push_back({op, epilogue});
@@ -734,6 +742,22 @@ struct CPUVectorizeConvolutionsPass
       vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();
+    }
+
+    // 6. In chunks again: the pieces' own slices. The elimination takes the
+    //    innermost insertion first, which can leave a piece a slice of an
+    //    empty tensor it has just made a slice of the output: slices of
+    //    empty tensors become empty tensors and the elimination runs again,
+    //    until nothing changes (a round per level of pieces, a few).
+    for (int round = 0; chunked && round < 8; ++round) {
+      OperationFingerPrint before(func);
+      RewritePatternSet patterns(context);
+      tensor::populateFoldTensorEmptyPatterns(patterns);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))) ||
+          failed(eliminateEmptyTensorsInChunks(rewriter, func)))
+        return signalPassFailure();
+      if (OperationFingerPrint(func) == before)
+        break;
     }
   }
 };

@@ -171,6 +171,12 @@ def CPUVectorizeConvolutions
     is then hoisted out of the reduction loops, so it stays in registers
     while the filter taps and input channels stream through.
     Convolutions it cannot tile this way are left to `tfg-cpu-loop-order`.
+
+    Inside the `scf.forall` chunks of `tfg-cpu-parallelize` (threads > 1),
+    the pieces of a convolution are chained in destination-passing order
+    and the chunk's empty tensors become slices of the chunk's output
+    (empty-tensor elimination), so that bufferization writes every piece in
+    place instead of allocating a temporary in the chunk and copying it.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
@@ -179,8 +185,11 @@ def CPUVectorizeConvolutions
     Option<"vectorRegisters", "vector-registers", "int64_t", /*default=*/"0",
            "Vector registers (0: the host's: 32 with AVX-512, else 16)">,
   ];
+  // Bufferization: its dialect loaded attaches the bufferization interface
+  // models the empty-tensor elimination in chunks needs.
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
-                           "mlir::vector::VectorDialect"];
+                           "mlir::vector::VectorDialect",
+                           "mlir::bufferization::BufferizationDialect"];
 }
 
 def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
