@@ -33,6 +33,12 @@ LogicalResult fuseElementwiseChains(func::FuncOp func);
 /// residual tensor). Null otherwise.
 linalg::GenericOp findElementwiseEpilogue(linalg::LinalgOp op);
 
+/// Whether tfg-cpu-vectorize-convolutions (for the host's vector
+/// registers) cuts convolution `op` into chunks of input channels, each
+/// accumulating into the whole output in memory, its epilogue then a
+/// separate pass over that output.
+bool reducesInInputChannelChunks(linalg::LinalgOp op);
+
 /// Vectorizes `blocks` (a block that does not vectorize stays as it is),
 /// folds the vector transfers into `vector.contract`s where the vectorizer
 /// wrote a broadcast product and a reduction (the LLVM lowering turns a

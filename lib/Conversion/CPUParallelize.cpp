@@ -121,11 +121,16 @@ SmallVector<int64_t> chunkSizes(linalg::LinalgOp op, int64_t threads) {
 /// serially between the chunks of the op and those of its epilogue: no
 /// whole-tensor fill before, no second parallel loop after. Fails, leaving
 /// the IR as it is, where there is no epilogue or the op's output is not
-/// its first loops in order.
+/// its first loops in order, or where the op is a convolution reduced in
+/// input-channel chunks.
 LogicalResult chunkWithEpilogue(RewriterBase &rewriter, linalg::LinalgOp op,
                                 ArrayRef<int64_t> sizes) {
   linalg::GenericOp epilogue = tfg::findElementwiseEpilogue(op);
-  if (!epilogue || op.getNumDpsInits() != 1)
+  // A convolution reduced in input-channel chunks accumulates its whole
+  // output in memory before its epilogue: in a chunk, in a temporary of the
+  // chunk (a malloc per chunk and run); alone, in its slice of the output.
+  if (!epilogue || op.getNumDpsInits() != 1 ||
+      tfg::reducesInInputChannelChunks(op))
     return failure();
   AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   unsigned rank = outputMap.getNumResults();

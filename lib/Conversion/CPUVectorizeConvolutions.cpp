@@ -763,3 +763,8 @@ struct CPUVectorizeConvolutionsPass
 };
 
 } // namespace
+
+bool tfg::reducesInInputChannelChunks(linalg::LinalgOp op) {
+  return isScheduled(op) &&
+         inChannelChunk(op, chooseBlock(op, vectorTarget(0, 0))) != 0;
+}

@@ -214,6 +214,16 @@ def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
     already inside an `scf.forall` is left alone, as are `linalg.fill` and
     copies.
 
+    A heavy op followed by elementwise ops (bias, activation, residual add;
+    fused into one generic first, as `tfg-cpu-vectorize-convolutions`
+    does) is split together with them and its zero fill: the epilogue is
+    tiled into the chunks and the op and its fill fused into each, so that
+    a chunk fills, computes and finishes its part, and the register
+    blocking can fuse the epilogue into the op's blocks as with one thread
+    (no whole-tensor fill before the chunks, no second parallel loop after
+    them). Only where the op's output dimensions are its first loops in
+    order (the epilogue's loops).
+
     The loop split is the outermost parallel loop with a static size that
     `threads` divides (static chunks keep the vector code of the register
     blocking); when none does, the outermost one of at least `threads`
