@@ -11,6 +11,42 @@
 
 using namespace mlir;
 
+LogicalResult tfg::fuseElementwiseChains(func::FuncOp func) {
+  RewritePatternSet patterns(func.getContext());
+  linalg::populateElementwiseOpsFusionPatterns(patterns, [](OpOperand *use) {
+    Operation *producer = use->get().getDefiningOp();
+    auto generic = dyn_cast_or_null<linalg::GenericOp>(producer);
+    return generic && producer->hasOneUse() &&
+           generic.getNumParallelLoops() == generic.getNumLoops();
+  });
+  return applyPatternsGreedily(func, std::move(patterns));
+}
+
+linalg::GenericOp tfg::findElementwiseEpilogue(linalg::LinalgOp op) {
+  if (op->getNumResults() != 1)
+    return nullptr;
+  Value result = op->getResult(0);
+  if (!result.hasOneUse())
+    return nullptr;
+  auto generic = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
+  auto type = dyn_cast<RankedTensorType>(result.getType());
+  if (!generic || !type || !generic.hasPureTensorSemantics() ||
+      generic->getNumResults() != 1 ||
+      generic.getNumLoops() != type.getRank() ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      generic.getResult(0).getType() != type)
+    return nullptr;
+  for (OpOperand &operand : generic->getOpOperands()) {
+    AffineMap map = generic.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation())
+      return nullptr;
+    if ((operand.get() == result || generic.isDpsInit(&operand)) &&
+        !map.isIdentity())
+      return nullptr;
+  }
+  return generic;
+}
+
 LogicalResult tfg::vectorizeKeepingAccumulatorsInRegisters(
     RewriterBase &rewriter, func::FuncOp func,
     ArrayRef<linalg::LinalgOp> blocks) {

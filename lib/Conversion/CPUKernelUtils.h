@@ -3,7 +3,8 @@
 // The register-blocking passes (tfg-cpu-vectorize-convolutions,
 // tfg-cpu-vectorize-matmul) tile their ops into static blocks their own way,
 // then end the same way: each block vectorized, and its accumulators kept in
-// registers across the reduction loops.
+// registers across the reduction loops. They and tfg-cpu-parallelize find
+// a heavy op's elementwise epilogue the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,28 @@
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::tfg {
+
+/// Fuses chains of elementwise linalg.generics (all loops parallel) whose
+/// producer has one use, so that what follows a heavy op (BiasAdd, Relu,
+/// a residual Add as separate nodes) is one generic: the epilogue the
+/// kernel passes fuse into the heavy op's blocks, and tfg-cpu-parallelize
+/// into its chunks.
+LogicalResult fuseElementwiseChains(func::FuncOp func);
+
+/// The elementwise linalg.generic that is `op`'s only user and can run on
+/// its output block by block (bias, activation, residual add: what
+/// tfg-convert-to-linalg and elementwise fusion leave after a convolution):
+/// all loops parallel, as many as `op`'s result has dimensions, `op`'s
+/// result read and the output written at the same point (identity maps),
+/// the other operands read at projections of it (a bias along channels, a
+/// residual tensor). Null otherwise.
+linalg::GenericOp findElementwiseEpilogue(linalg::LinalgOp op);
+
+/// Whether tfg-cpu-vectorize-convolutions (for the host's vector
+/// registers) cuts convolution `op` into chunks of input channels, each
+/// accumulating into the whole output in memory, its epilogue then a
+/// separate pass over that output.
+bool reducesInInputChannelChunks(linalg::LinalgOp op);
 
 /// Vectorizes `blocks` (a block that does not vectorize stays as it is),
 /// folds the vector transfers into `vector.contract`s where the vectorizer

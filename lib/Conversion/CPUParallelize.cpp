@@ -9,8 +9,11 @@
 
 #include "TFG/Conversion/Passes.h"
 
+#include "CPUKernelUtils.h"
+
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/TilingInterface.h"
 
 namespace mlir::tfg {
@@ -107,6 +110,77 @@ SmallVector<int64_t> chunkSizes(linalg::LinalgOp op, int64_t threads) {
   return {};
 }
 
+/// Splits a heavy op that has an elementwise epilogue
+/// (tfg::findElementwiseEpilogue) into chunks that each run the op's part,
+/// its zero fill and the epilogue's part: the epilogue tiled into `threads`
+/// chunks along the loops `sizes` splits (the op's output loops, which the
+/// epilogue's identity-mapped output shares), the op and its fill fused into
+/// each. In the chunk the register blocking then fuses the epilogue into
+/// the op's blocks as with one thread (a convolution block is filled,
+/// accumulated and finished in registers, written once), and nothing runs
+/// serially between the chunks of the op and those of its epilogue: no
+/// whole-tensor fill before, no second parallel loop after. Fails, leaving
+/// the IR as it is, where there is no epilogue or the op's output is not
+/// its first loops in order, or where the op is a convolution reduced in
+/// input-channel chunks.
+LogicalResult chunkWithEpilogue(RewriterBase &rewriter, linalg::LinalgOp op,
+                                ArrayRef<int64_t> sizes) {
+  linalg::GenericOp epilogue = tfg::findElementwiseEpilogue(op);
+  // A convolution reduced in input-channel chunks accumulates its whole
+  // output in memory before its epilogue: in a chunk, in a temporary of the
+  // chunk (a malloc per chunk and run); alone, in its slice of the output.
+  if (!epilogue || op.getNumDpsInits() != 1 ||
+      tfg::reducesInInputChannelChunks(op))
+    return failure();
+  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  unsigned rank = outputMap.getNumResults();
+  for (unsigned loop = 0; loop < sizes.size(); ++loop) {
+    bool isOutputLoop =
+        loop < rank && outputMap.getResult(loop) ==
+                           getAffineDimExpr(loop, rewriter.getContext());
+    if (!isOutputLoop && (loop < rank || sizes[loop] != 0))
+      return failure();
+  }
+  scf::SCFTileAndFuseOptions fuse;
+  fuse.tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  fuse.tilingOptions.setTileSizes(
+      getAsIndexOpFoldResult(rewriter.getContext(), sizes.take_front(rank)));
+  Operation *heavy = op.getOperation();
+  fuse.setFusionControlFn(
+      [&](tensor::ExtractSliceOp, OpResult producer,
+          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (producer.getOwner() == heavy ||
+            isa<linalg::FillOp>(producer.getOwner()))
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        return std::nullopt;
+      });
+  rewriter.setInsertionPoint(epilogue);
+  FailureOr<scf::SCFTileAndFuseResult> fused =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(epilogue.getOperation()), fuse);
+  if (failed(fused))
+    return failure();
+  for (auto [original, replacement] : fused->replacements)
+    rewriter.replaceAllUsesWith(original, replacement);
+  // The whole op, its fill and the slices the fusion took of them are dead
+  // now: erased, or the kernel passes would schedule the whole convolution
+  // for nothing.
+  SmallVector<Operation *> worklist(heavy->getUsers());
+  worklist.push_back(heavy);
+  llvm::SmallPtrSet<Operation *, 8> erased;
+  while (!worklist.empty()) {
+    Operation *dead = worklist.pop_back_val();
+    if (erased.contains(dead) || !isOpTriviallyDead(dead))
+      continue;
+    erased.insert(dead);
+    for (Value operand : dead->getOperands())
+      if (Operation *producer = operand.getDefiningOp())
+        worklist.push_back(producer);
+    rewriter.eraseOp(dead);
+  }
+  return success();
+}
+
 struct CPUParallelizePass : tfg::impl::CPUParallelizeBase<CPUParallelizePass> {
   using Base::Base;
 
@@ -119,6 +193,12 @@ struct CPUParallelizePass : tfg::impl::CPUParallelizeBase<CPUParallelizePass> {
     }
     if (threads == 1)
       return; // one thread: today's code, untouched
+
+    // What follows a heavy op elementwise (bias, activation, residual add)
+    // as one generic, which each chunk then computes after its part of the
+    // heavy op (chunkWithEpilogue), as the kernel passes expect.
+    if (!generic && failed(tfg::fuseElementwiseChains(getOperation())))
+      return signalPassFailure();
 
     SmallVector<linalg::LinalgOp> candidates;
     getOperation().walk([&](linalg::LinalgOp op) {
@@ -133,15 +213,16 @@ struct CPUParallelizePass : tfg::impl::CPUParallelizeBase<CPUParallelizePass> {
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : candidates) {
       SmallVector<int64_t> sizes = chunkSizes(op, threads);
-      auto tileable = dyn_cast<TilingInterface>(op.getOperation());
-      if (sizes.empty() || !tileable)
+      if (sizes.empty() || !isa<TilingInterface>(op.getOperation()))
         continue; // no loop to split: stays serial
+      if (!generic && succeeded(chunkWithEpilogue(rewriter, op, sizes)))
+        continue;
       scf::SCFTilingOptions options;
       options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
       options.setTileSizes(getAsIndexOpFoldResult(&getContext(), sizes));
       rewriter.setInsertionPoint(op);
-      FailureOr<scf::SCFTilingResult> tiled =
-          scf::tileUsingSCF(rewriter, tileable, options);
+      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
       if (failed(tiled))
         continue; // stays serial: correct, only slower
       rewriter.replaceOp(op, tiled->replacements);

@@ -22,6 +22,7 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -187,34 +188,6 @@ Value sliceAlong(OpBuilder &b, Location loc, Value value, unsigned dim,
   return tensor::ExtractSliceOp::create(b, loc, value, offsets, sizes, strides);
 }
 
-/// The elementwise linalg.generic that is a convolution's only user and can
-/// run on its accumulator block (bias, activation, residual add: what
-/// tfg-convert-to-linalg and elementwise fusion leave after a convolution):
-/// all 4 loops parallel, the convolution's result read and the output
-/// written at the same point (identity maps), the other operands read at
-/// projections of it (a bias along channels, a residual tensor). Null
-/// otherwise.
-linalg::GenericOp findEpilogue(linalg::LinalgOp conv) {
-  Value result = conv->getResult(0);
-  if (!result.hasOneUse())
-    return nullptr;
-  auto generic = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
-  if (!generic || !generic.hasPureTensorSemantics() ||
-      generic->getNumResults() != 1 || generic.getNumLoops() != 4 ||
-      generic.getNumParallelLoops() != 4 ||
-      generic.getResult(0).getType() != result.getType())
-    return nullptr;
-  for (OpOperand &operand : generic->getOpOperands()) {
-    AffineMap map = generic.getMatchingIndexingMap(&operand);
-    if (!map.isProjectedPermutation())
-      return nullptr;
-    if ((operand.get() == result || generic.isDpsInit(&operand)) &&
-        !map.isIdentity())
-      return nullptr;
-  }
-  return generic;
-}
-
 /// `generic` on other operands (same maps, iterators and body).
 linalg::GenericOp cloneGeneric(RewriterBase &rewriter,
                                linalg::GenericOp generic, ValueRange inputs,
@@ -264,7 +237,17 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
   Value init = op.getDpsInitOperand(0)->get();
   int64_t extent = cast<ShapedType>(init.getType()).getDimSize(dim);
   rewriter.setInsertionPoint(op);
-  auto piece = [&](int64_t begin, int64_t end) -> linalg::LinalgOp {
+  // Inside a chunk of tfg-cpu-parallelize (an scf.forall), the second
+  // piece writes into the output the first one was inserted into
+  // (destination-passing order), so that bufferization writes both in
+  // place. Two slices of one value written in turn look like a conflict to
+  // its analysis, which then computes each piece in a temporary and copies
+  // it: in a chunk, a malloc per chunk and run in a worker thread's arena,
+  // whose trimming gives the pages back to the kernel after every run (the
+  // page faults and memset of the next run cost the threads their
+  // speed-up). One thread keeps its code.
+  bool chained = op->getParentOfType<scf::ForallOp>() != nullptr;
+  auto piece = [&](int64_t begin, int64_t end, Value into) -> linalg::LinalgOp {
     Value in = input, f = filter;
     if (dim == kCol) {
       // Output columns [begin, end) read input columns from begin * stride
@@ -281,7 +264,7 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
     } else {
       f = sliceAlong(rewriter, loc, filter, 3, begin, end - begin);
     }
-    Value out = sliceAlong(rewriter, loc, init, dim, begin, end - begin);
+    Value out = sliceAlong(rewriter, loc, into, dim, begin, end - begin);
     // With an epilogue, each piece starts from its own zero-filled block
     // (a fill the epilogue's tiling fuses, so the accumulators start in
     // registers), not from a slice of the whole output's fill.
@@ -304,7 +287,6 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
           ValueRange{out}, strides, dilations);
     return cast<linalg::LinalgOp>(conv);
   };
-  linalg::LinalgOp head = piece(0, at), tail = piece(at, extent);
   auto insert = [&](Value part, Value into, int64_t offset) -> Value {
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, part);
@@ -314,6 +296,12 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
     return tensor::InsertSliceOp::create(rewriter, loc, part, into, offsets,
                                          sizes, unit);
   };
+  linalg::LinalgOp head = piece(0, at, init);
+  // Without an epilogue the pieces write the output itself.
+  Value headInserted;
+  if (chained && !epilogue)
+    headInserted = insert(head->getResult(0), init, 0);
+  linalg::LinalgOp tail = piece(at, extent, headInserted ? headInserted : init);
   // The epilogue's pieces, on the convolution's and its other operands'
   // slices, each writing into what the previous one made (its init map is
   // the identity), so that bufferization writes both in place; an empty
@@ -323,7 +311,9 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
   if (epilogue) {
     Value dest = epilogue.getDpsInitOperand(0)->get();
     rewriter.setInsertionPoint(epilogue);
-    if (auto empty = dest.getDefiningOp<tensor::EmptyOp>())
+    // (Not in a thread's chunk: there the empty tensor is eliminated
+    // into the chunk's output instead.)
+    if (auto empty = dest.getDefiningOp<tensor::EmptyOp>(); empty && !chained)
       dest = bufferization::AllocTensorOp::create(
           rewriter, empty.getLoc(), empty.getType(), empty.getDynamicSizes());
     auto epiloguePiece = [&](linalg::LinalgOp conv, int64_t begin,
@@ -344,7 +334,7 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
     rewriter.replaceOp(epilogue, dest);
     rewriter.eraseOp(op);
   } else {
-    Value result = insert(head->getResult(0), init, 0);
+    Value result = chained ? headInserted : insert(head->getResult(0), init, 0);
     result = insert(tail->getResult(0), result, at);
     rewriter.replaceOp(op, result);
   }
@@ -803,19 +793,6 @@ bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
   return true;
 }
 
-/// A convolution's elementwise successors (BiasAdd, Relu, a residual Add as
-/// separate nodes) as one generic: the epilogue both passes cut and fuse.
-LogicalResult fuseElementwiseSuccessors(func::FuncOp func) {
-  RewritePatternSet patterns(func.getContext());
-  linalg::populateElementwiseOpsFusionPatterns(patterns, [](OpOperand *use) {
-    Operation *producer = use->get().getDefiningOp();
-    auto generic = dyn_cast_or_null<linalg::GenericOp>(producer);
-    return generic && producer->hasOneUse() &&
-           generic.getNumParallelLoops() == generic.getNumLoops();
-  });
-  return applyPatternsGreedily(func, std::move(patterns));
-}
-
 /// Gives back their place in the output to the epilogue pieces of a cut
 /// convolution: the elementwise fusion patterns replace an output operand
 /// the body does not read by a tensor.empty, so that a piece inserted into
@@ -852,7 +829,7 @@ SmallVector<ConvUnit> collectUnits(func::FuncOp func,
   func.walk([&](linalg::LinalgOp op) {
     if (!keep(op))
       return;
-    linalg::GenericOp epilogue = findEpilogue(op);
+    linalg::GenericOp epilogue = tfg::findElementwiseEpilogue(op);
     if (epilogue && !claimed.insert(epilogue).second)
       epilogue = nullptr;
     units.push_back({op, epilogue});
@@ -1106,6 +1083,20 @@ void skipPaddedRows(RewriterBase &rewriter, func::FuncOp func) {
   }
 }
 
+/// Replaces each empty tensor that ends up inserted into a slice of
+/// another tensor (a chunk's output) by that slice, as bufferization's
+/// empty-tensor elimination does, with the options of the pipeline's
+/// bufferization.
+LogicalResult eliminateEmptyTensorsInChunks(RewriterBase &rewriter,
+                                            func::FuncOp func) {
+  bufferization::OneShotBufferizationOptions options;
+  options.allowReturnAllocsFromLoops = true;
+  bufferization::OneShotAnalysisState state(func, options);
+  if (failed(bufferization::analyzeOp(func, state)))
+    return failure();
+  return bufferization::eliminateEmptyTensors(rewriter, func, state);
+}
+
 struct CPUVectorizeConvolutionsPass
     : tfg::impl::CPUVectorizeConvolutionsBase<CPUVectorizeConvolutionsPass> {
   using CPUVectorizeConvolutionsBase::CPUVectorizeConvolutionsBase;
@@ -1114,11 +1105,27 @@ struct CPUVectorizeConvolutionsPass
     MLIRContext *context = &getContext();
     IRRewriter rewriter(context);
 
-    // 0. A convolution's elementwise successors as one generic, the
-    //    epilogue fused below.
-    if (failed(fuseElementwiseSuccessors(func)))
+    // 0. A convolution's elementwise successors (BiasAdd, Relu, a residual
+    //    Add as separate nodes) as one generic, the epilogue fused below.
+    if (failed(tfg::fuseElementwiseChains(func)))
       return signalPassFailure();
     restoreInsertedOutputs(rewriter, func);
+
+    //    In chunks of tfg-cpu-parallelize (scf.forall, threads > 1), the
+    //    epilogue then writes into the chunk's slice of the output, not into
+    //    the empty tensor the fusion gave it (its body does not read its
+    //    output): the pieces below take slices of that output and, chained,
+    //    bufferize in place. From an empty tensor, bufferization would
+    //    allocate a temporary in each chunk (a malloc per chunk and run in a
+    //    worker thread, whose pages the allocator returns to the kernel and
+    //    faults in again every run) and copy it out, a flattened 1x1
+    //    convolution's through its reshapes too. One thread (no forall)
+    //    keeps its code.
+    bool chunked =
+        func->walk([](scf::ForallOp) { return WalkResult::interrupt(); })
+            .wasInterrupted();
+    if (chunked && failed(eliminateEmptyTensorsInChunks(rewriter, func)))
+      return signalPassFailure();
 
     // 1. Cut every convolution into pieces whose output columns and
     //    channels are multiples of the piece's register block (the
@@ -1159,8 +1166,7 @@ struct CPUVectorizeConvolutionsPass
 
     // 1b. Tiles of a piece padded along rows read the unpadded input, their
     //     filter-row loops bounded to the rows that exist.
-    if (!getenv("TFG_NOSKIP"))
-      skipPaddedRows(rewriter, func);
+    skipPaddedRows(rewriter, func);
 
     // 2. The tiles have one output row and one filter row: 1-D convolutions.
     {
@@ -1199,6 +1205,22 @@ struct CPUVectorizeConvolutionsPass
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();
     }
+
+    // 6. In chunks again: the pieces' own slices. The elimination takes the
+    //    innermost insertion first, which can leave a piece a slice of an
+    //    empty tensor it has just made a slice of the output: slices of
+    //    empty tensors become empty tensors and the elimination runs again,
+    //    until nothing changes (a round per level of pieces, a few).
+    for (int round = 0; chunked && round < 8; ++round) {
+      OperationFingerPrint before(func);
+      RewritePatternSet patterns(context);
+      tensor::populateFoldTensorEmptyPatterns(patterns);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))) ||
+          failed(eliminateEmptyTensorsInChunks(rewriter, func)))
+        return signalPassFailure();
+      if (OperationFingerPrint(func) == before)
+        break;
+    }
   }
 };
 
@@ -1209,7 +1231,7 @@ struct CPUFoldConvPaddingPass
     func::FuncOp func = getOperation();
     // The epilogue first, so that it is cut with the convolution and the
     // kernel pass still finds one epilogue per piece.
-    if (failed(fuseElementwiseSuccessors(func)))
+    if (failed(tfg::fuseElementwiseChains(func)))
       return signalPassFailure();
     IRRewriter rewriter(&getContext());
     for (ConvUnit &unit : collectUnits(func, [](linalg::LinalgOp op) {
@@ -1221,3 +1243,8 @@ struct CPUFoldConvPaddingPass
 };
 
 } // namespace
+
+bool tfg::reducesInInputChannelChunks(linalg::LinalgOp op) {
+  return isScheduled(op) &&
+         inChannelChunk(op, chooseBlock(op, vectorTarget(0, 0))) != 0;
+}

@@ -177,6 +177,12 @@ def CPUVectorizeConvolutions
     is then hoisted out of the reduction loops, so it stays in registers
     while the filter taps and input channels stream through.
     Convolutions it cannot tile this way are left to `tfg-cpu-loop-order`.
+
+    Inside the `scf.forall` chunks of `tfg-cpu-parallelize` (threads > 1),
+    the pieces of a convolution are chained in destination-passing order
+    and the chunk's empty tensors become slices of the chunk's output
+    (empty-tensor elimination), so that bufferization writes every piece in
+    place instead of allocating a temporary in the chunk and copying it.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
@@ -185,6 +191,8 @@ def CPUVectorizeConvolutions
     Option<"vectorRegisters", "vector-registers", "int64_t", /*default=*/"0",
            "Vector registers (0: the host's: 32 with AVX-512, else 16)">,
   ];
+  // Bufferization: its dialect loaded attaches the bufferization interface
+  // models the empty-tensor elimination in chunks needs.
   let dependentDialects = ["mlir::bufferization::BufferizationDialect",
                            "mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
                            "mlir::vector::VectorDialect"];
@@ -375,6 +383,16 @@ def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
     elementwise fusion, so that a fused op runs as one parallel loop. An op
     already inside an `scf.forall` is left alone, as are `linalg.fill` and
     copies.
+
+    A heavy op followed by elementwise ops (bias, activation, residual add;
+    fused into one generic first, as `tfg-cpu-vectorize-convolutions`
+    does) is split together with them and its zero fill: the epilogue is
+    tiled into the chunks and the op and its fill fused into each, so that
+    a chunk fills, computes and finishes its part, and the register
+    blocking can fuse the epilogue into the op's blocks as with one thread
+    (no whole-tensor fill before the chunks, no second parallel loop after
+    them). Only where the op's output dimensions are its first loops in
+    order (the epilogue's loops).
 
     The loop split is the outermost parallel loop with a static size that
     `threads` divides (static chunks keep the vector code of the register

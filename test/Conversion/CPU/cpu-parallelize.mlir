@@ -177,3 +177,86 @@ func.func @fill(%init: tensor<1x112x112x32xf32>) -> tensor<1x112x112x32xf32> {
   %0 = linalg.fill ins(%zero : f32) outs(%init : tensor<1x112x112x32xf32>) -> tensor<1x112x112x32xf32>
   return %0 : tensor<1x112x112x32xf32>
 }
+
+// -----
+
+// A convolution with an elementwise epilogue (BiasAdd and Relu as two
+// generics, fused first into one): each chunk runs its rows of the zero
+// fill, the convolution and the epilogue, one parallel loop in all.
+// CHECK-LABEL: func.func @conv_bias_relu
+// CHECK: scf.forall (%[[I:.*]]) = (0) to (32) step (16) shared_outs(%[[OUT:.*]] = %{{.*}})
+// CHECK: linalg.fill {{.*}} -> tensor<1x16x32x64xf32>
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x16x32x64xf32>
+// CHECK: tensor.extract_slice %[[OUT]][0, %[[I]], 0, 0] [1, 16, 32, 64]
+// CHECK: linalg.generic
+// CHECK: arith.addf
+// CHECK: arith.maximumf
+// CHECK: tensor.parallel_insert_slice
+// CHECK-NOT: scf.forall
+// CHECK-NOT: linalg.conv_2d_nhwc_hwcf
+// CHECK: return
+// In the chunk, the register blocking cuts the 32 columns into pieces of 30
+// and 2 that write the chunk's slice of the output in turn (the second
+// piece's slice taken from the first one's result): no chunk-sized empty
+// tensor (those left are the accumulator blocks, which vanish), which
+// bufferization would allocate in every chunk and copy out.
+// VEC-LABEL: func.func @conv_bias_relu
+// VEC: scf.forall (%[[I:.*]]) = (0) to (32) step (16) shared_outs(%[[OUT:.*]] = %{{.*}})
+// VEC-NOT: tensor.empty() : tensor<1x16x
+// VEC: %[[CHUNK:.*]] = tensor.extract_slice %[[OUT]][0, %[[I]], 0, 0] [1, 16, 32, 64]
+// VEC-NOT: tensor.empty() : tensor<1x16x
+// VEC: %[[HEAD:.*]] = tensor.insert_slice %{{.*}} into %[[CHUNK]][0, 0, 0, 0] [1, 16, 30, 64]
+// VEC: tensor.extract_slice %[[HEAD]][0, 0, 30, 0] [1, 16, 2, 64]
+// VEC-NOT: tensor.empty() : tensor<1x16x
+// VEC: tensor.insert_slice %{{.*}} into %[[HEAD]][0, 0, 30, 0] [1, 16, 2, 64]
+// VEC: scf.forall.in_parallel
+func.func @conv_bias_relu(%x: tensor<1x34x34x32xf32>, %w: tensor<3x3x32x64xf32>, %b: tensor<64xf32>) -> tensor<1x32x32x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x32x32x64xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x32x32x64xf32>) -> tensor<1x32x32x64xf32>
+  %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x34x34x32xf32>, tensor<3x3x32x64xf32>) outs(%fill : tensor<1x32x32x64xf32>) -> tensor<1x32x32x64xf32>
+  %e1 = tensor.empty() : tensor<1x32x32x64xf32>
+  %biased = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%conv, %b : tensor<1x32x32x64xf32>, tensor<64xf32>) outs(%e1 : tensor<1x32x32x64xf32>) {
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %s = arith.addf %in, %bias : f32
+    linalg.yield %s : f32
+  } -> tensor<1x32x32x64xf32>
+  %e2 = tensor.empty() : tensor<1x32x32x64xf32>
+  %relu = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%biased : tensor<1x32x32x64xf32>) outs(%e2 : tensor<1x32x32x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.maximumf %in, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<1x32x32x64xf32>
+  return %relu : tensor<1x32x32x64xf32>
+}
+
+// -----
+
+// Where the convolution's result has another user (here it is returned
+// too), the epilogue is no epilogue: the convolution alone is split, the
+// elementwise op stays after it (split later, with generic=true).
+// CHECK-LABEL: func.func @conv_two_users
+// CHECK: scf.forall
+// CHECK-NOT: linalg.generic
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x16x32x64xf32>
+// CHECK-NOT: linalg.generic
+// CHECK: scf.forall.in_parallel
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x32x32x64xf32>)
+func.func @conv_two_users(%x: tensor<1x34x34x32xf32>, %w: tensor<3x3x32x64xf32>, %b: tensor<64xf32>) -> (tensor<1x32x32x64xf32>, tensor<1x32x32x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x32x32x64xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x32x32x64xf32>) -> tensor<1x32x32x64xf32>
+  %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x34x34x32xf32>, tensor<3x3x32x64xf32>) outs(%fill : tensor<1x32x32x64xf32>) -> tensor<1x32x32x64xf32>
+  %e1 = tensor.empty() : tensor<1x32x32x64xf32>
+  %biased = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%conv, %b : tensor<1x32x32x64xf32>, tensor<64xf32>) outs(%e1 : tensor<1x32x32x64xf32>) {
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %s = arith.addf %in, %bias : f32
+    linalg.yield %s : f32
+  } -> tensor<1x32x32x64xf32>
+  return %biased, %conv : tensor<1x32x32x64xf32>, tensor<1x32x32x64xf32>
+}

@@ -8,7 +8,7 @@
 // ZERO: tfg-run: error: --threads must be between 1 and 1024, got 0
 // HUGE: tfg-run: error: --threads must be between 1 and 1024, got 5000
 // NEGATIVE: tfg-run: error: --threads must be between 1 and 1024, got -2
-// DEFINE: %{outputs} = ones_same,ones_same_sum,ones_uneven_sum,conv,depthwise,uneven,matmul,sigmoid,pointwise
+// DEFINE: %{outputs} = ones_same,ones_same_sum,ones_uneven_sum,conv,depthwise,uneven,matmul,sigmoid,pointwise,conv_bias_relu6,deep_pointwise
 // RUN: %python %S/Inputs/make_npy.py %t.x.npy "<f4" 1x32x32x32 seed=7
 // RUN: %python %S/Inputs/make_npy.py %t.y.npy "<f4" 1x64x128x32 seed=11
 // RUN: rm -rf %t.one && mkdir -p %t.one
@@ -46,6 +46,13 @@
 // (dynamic row counts, which the register blocking takes without
 // flattening the pixels into one row).
 // SAME: pointwise ok max_abs=0.00e+00 rel_l2=0.00e+00
+// A convolution with its BiasAdd and Relu6 (one chunk runs the fill, the
+// convolution and the epilogue; its 32 columns are cut into pieces of 30
+// and 2, written in place into the chunk's rows), and a 1x1 convolution
+// from 256 channels with a bias (cut into input-channel chunks, its
+// epilogue after the reduction).
+// SAME: conv_bias_relu6 ok max_abs=0.00e+00 rel_l2=0.00e+00
+// SAME: deep_pointwise ok max_abs=0.00e+00 rel_l2=0.00e+00
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x32x32x32>} : () -> (tensor<?x32x32x32xf32>)
   %y, %cy = tfg.Placeholder name("y") {dtype = f32, shape = #tfg.shape<?x64x128x32>} : () -> (tensor<?x64x128x32xf32>)
@@ -97,4 +104,23 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %mw, %c39 = tfg.Reshape(%sinm, %sm) name("mw") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<2xi32>) -> (tensor<*xf32>)
   %mm, %c40 = tfg.MatMul(%flat, %mw) name("matmul") {T = f32, transpose_a = false, transpose_b = false} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
   %sig, %c41 = tfg.Sigmoid(%y) name("sigmoid") {T = f32} : (tensor<?x64x128x32xf32>) -> (tensor<*xf32>)
+  %n32, %c42 = tfg.Const name("n32") {dtype = f32, value = dense<32.0> : tensor<f32>} : () -> (tensor<f32>)
+  %rb, %c43 = tfg.Range(%zero, %n32, %one) name("rb") {Tidx = f32} : (tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xf32>)
+  %bias, %c44 = tfg.Cos(%rb) name("bias") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %cb, %c45 = tfg.Conv2D(%x, %t3) name("conv_b") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x32x32x32xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %cba, %c46 = tfg.BiasAdd(%cb, %bias) name("conv_bias") {T = f32, data_format = "NHWC"} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %cbr, %c47 = tfg.Relu6(%cba) name("conv_bias_relu6") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %nu, %c48 = tfg.Const name("nu") {dtype = f32, value = dense<8192.0> : tensor<f32>} : () -> (tensor<f32>)
+  %su, %c49 = tfg.Const name("su") {dtype = i32, value = dense<[1, 1, 32, 256]> : tensor<4xi32>} : () -> (tensor<4xi32>)
+  %ru, %c50 = tfg.Range(%zero, %nu, %one) name("ru") {Tidx = f32} : (tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xf32>)
+  %sinu, %c51 = tfg.Sin(%ru) name("sinu") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %tu, %c52 = tfg.Reshape(%sinu, %su) name("tu") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<4xi32>) -> (tensor<*xf32>)
+  %up, %c53 = tfg.Conv2D(%x, %tu) name("up") {T = f32, padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<?x32x32x32xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %nd, %c54 = tfg.Const name("nd") {dtype = f32, value = dense<8192.0> : tensor<f32>} : () -> (tensor<f32>)
+  %sd, %c55 = tfg.Const name("sd") {dtype = i32, value = dense<[1, 1, 256, 32]> : tensor<4xi32>} : () -> (tensor<4xi32>)
+  %rd, %c56 = tfg.Range(%zero, %nd, %one) name("rd") {Tidx = f32} : (tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xf32>)
+  %cosd, %c57 = tfg.Cos(%rd) name("cosd") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %td, %c58 = tfg.Reshape(%cosd, %sd) name("td") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<4xi32>) -> (tensor<*xf32>)
+  %dp, %c59 = tfg.Conv2D(%up, %td) name("deep") {T = f32, padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %dpb, %c60 = tfg.BiasAdd(%dp, %bias) name("deep_pointwise") {T = f32, data_format = "NHWC"} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
 }
