@@ -107,9 +107,21 @@ export function findCorpus(opts) {
 }
 
 // ---------------------------------------------------------------- tfg-run
+// Whether `tfg` has a compiled-model cache to turn off (asked once per
+// binary): every compile a bench script times is cold, as the cache would
+// report a load as the compile time.
+const cacheOption = new Map();
+function tfgHasCache(tfg) {
+  if (!cacheOption.has(tfg)) {
+    const help = spawnSync(tfg, ['--help-hidden'], { encoding: 'utf8' }).stdout ?? '';
+    cacheOption.set(tfg, /^\s*--no-cache[=\s]/m.test(help));
+  }
+  return cacheOption.get(tfg);
+}
 // One tfg-run process: JIT compile, `runs` timed runs, the comparison with --compare's reference.
-export function runTfg(tfg, model, { compare, runs, threads, extra = [], outputDir, pipeline, randomInputs } = {}) {
+export function runTfg(tfg, model, { compare, runs, threads, extra = [], outputDir, pipeline, randomInputs, noCache = true } = {}) {
   const argv = [model, '--runs', String(runs)];
+  if (noCache && tfgHasCache(tfg)) argv.push('--no-cache');
   if (compare) argv.push('--compare', compare);
   if (randomInputs) argv.push('--random-inputs');
   if (pipeline) argv.push('--pipeline', pipeline);
