@@ -14,6 +14,8 @@
 
 #include "TFG/Conversion/Passes.h"
 
+#include "CPUKernelUtils.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -95,33 +97,6 @@ bool needsStaticTiles(linalg::LinalgOp op) {
   bool inChunk = op->getParentOfType<scf::ForallOp>() != nullptr;
   return ShapedType::isDynamic(ranges[kCol]) ||
          (ShapedType::isDynamic(ranges[kRow]) && !inChunk);
-}
-
-/// The elementwise linalg.generic that is a convolution's only user and
-/// that tfg-cpu-vectorize-convolutions fuses into its blocks as an
-/// epilogue (its findEpilogue: all loops parallel, the result and the
-/// output at the same point, the other operands at projections of it).
-/// Tiled along with the convolution, each tile keeps its epilogue. Null
-/// otherwise.
-linalg::GenericOp findEpilogue(linalg::LinalgOp conv) {
-  Value result = conv->getResult(0);
-  if (!result.hasOneUse())
-    return nullptr;
-  auto generic = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
-  if (!generic || !generic.hasPureTensorSemantics() ||
-      generic->getNumResults() != 1 || generic.getNumLoops() != 4 ||
-      generic.getNumParallelLoops() != 4 ||
-      generic.getResult(0).getType() != result.getType())
-    return nullptr;
-  for (OpOperand &operand : generic->getOpOperands()) {
-    AffineMap map = generic.getMatchingIndexingMap(&operand);
-    if (!map.isProjectedPermutation())
-      return nullptr;
-    if ((operand.get() == result || generic.isDpsInit(&operand)) &&
-        !map.isIdentity())
-      return nullptr;
-  }
-  return generic;
 }
 
 /// One output tile: batch `n`, row `row`, columns [col, col + cols).
@@ -473,7 +448,7 @@ struct CPUTileDynamicConvolutionsPass
     });
     IRRewriter rewriter(context);
     for (linalg::LinalgOp conv : convs) {
-      linalg::GenericOp epilogue = findEpilogue(conv);
+      linalg::GenericOp epilogue = tfg::findElementwiseEpilogue(conv);
       bool parallelRows =
           threads > 1 && !conv->getParentOfType<scf::ForallOp>();
       DynamicConvTiler(rewriter, conv, epilogue,

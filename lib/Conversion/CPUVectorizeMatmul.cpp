@@ -165,34 +165,6 @@ linalg::GenericOp packGemv(RewriterBase &rewriter, linalg::MatmulOp op) {
   return product;
 }
 
-/// The elementwise linalg.generic that is a matmul's only user and can run
-/// on its accumulator block (BiasAdd, Relu, Relu6, ... as the lowering and
-/// the elementwise fusion leave them): every loop parallel, the product
-/// read and the output written at the same point (identity maps), the
-/// other operands read at projections of it (a bias along columns). Null
-/// otherwise.
-linalg::GenericOp findEpilogue(linalg::LinalgOp matmul) {
-  Value result = matmul->getResult(0);
-  if (!result.hasOneUse())
-    return nullptr;
-  auto generic = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
-  int64_t rank = cast<ShapedType>(result.getType()).getRank();
-  if (!generic || !generic.hasPureTensorSemantics() ||
-      generic->getNumResults() != 1 || generic.getNumLoops() != rank ||
-      generic.getNumParallelLoops() != rank ||
-      generic.getResult(0).getType() != result.getType())
-    return nullptr;
-  for (OpOperand &operand : generic->getOpOperands()) {
-    AffineMap map = generic.getMatchingIndexingMap(&operand);
-    if (!map.isProjectedPermutation())
-      return nullptr;
-    if ((operand.get() == result || generic.isDpsInit(&operand)) &&
-        !map.isIdentity())
-      return nullptr;
-  }
-  return generic;
-}
-
 /// Tiles `epilogue` into the matmul's register blocks (`sizes`: the
 /// parallel loops', then the reduction step) with the matmul and its fill
 /// fused into each block, then the fused matmul's reduction into a loop: a
@@ -313,7 +285,7 @@ struct CPUVectorizeMatmulPass
           sizes.insert(sizes.begin(), 1);
         // Bias and activation on the blocks in registers, where there is
         // such an epilogue (else the product alone, below).
-        if (linalg::GenericOp epilogue = findEpilogue(op)) {
+        if (linalg::GenericOp epilogue = tfg::findElementwiseEpilogue(op)) {
           if (succeeded(tileWithEpilogue(rewriter, op, epilogue, sizes))) {
             fusedEpilogue = true;
             continue;
