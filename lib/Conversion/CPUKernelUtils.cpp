@@ -2,7 +2,10 @@
 
 #include "CPUKernelUtils.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -68,4 +71,39 @@ LogicalResult tfg::vectorizeKeepingAccumulatorsInRegisters(
   for (LoopLikeOpInterface loop : loops) // post-order: innermost first
     hoistLoopInvariantSubsets(rewriter, loop);
   return success();
+}
+
+LogicalResult tfg::peelMarkedLoopsToStaticTiles(
+    RewriterBase &rewriter, func::FuncOp func, StringRef peelMark,
+    function_ref<void(RewritePatternSet &)> addPatterns) {
+  while (true) {
+    scf::ForOp marked;
+    func.walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(peelMark)) {
+        marked = loop;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (!marked)
+      break;
+    marked->removeAttr(peelMark);
+    scf::ForOp partial;
+    rewriter.setInsertionPoint(marked);
+    if (succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, marked, partial)))
+      partial->removeAttr(peelMark);
+  }
+  MLIRContext *context = func.getContext();
+  RewritePatternSet patterns(context);
+  scf::ForOp::getCanonicalizationPatterns(patterns, context);
+  affine::AffineMinOp::getCanonicalizationPatterns(patterns, context);
+  tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
+  tensor::InsertSliceOp::getCanonicalizationPatterns(patterns, context);
+  tensor::CastOp::getCanonicalizationPatterns(patterns, context);
+  addPatterns(patterns);
+  context->getLoadedDialect<linalg::LinalgDialect>()
+      ->getCanonicalizationPatterns(patterns);
+  context->getLoadedDialect<tensor::TensorDialect>()
+      ->getCanonicalizationPatterns(patterns);
+  return applyPatternsGreedily(func, std::move(patterns));
 }

@@ -1,10 +1,11 @@
 //===- CPUKernelUtils.h - Shared steps of the CPU kernel passes -*- C++ -*-===//
 //
 // The register-blocking passes (tfg-cpu-vectorize-convolutions,
-// tfg-cpu-vectorize-matmul) tile their ops into static blocks their own way,
-// then end the same way: each block vectorized, and its accumulators kept in
-// registers across the reduction loops. They and tfg-cpu-parallelize find
-// a heavy op's elementwise epilogue the same way.
+// tfg-cpu-vectorize-matmul, tfg-cpu-vectorize-pooling) tile their ops into
+// blocks their own way (matmul and pooling peel their remainder loops into
+// static blocks the same way), then end the same way: each block vectorized,
+// and its accumulators kept in registers across the reduction loops. They and
+// tfg-cpu-parallelize find a heavy op's elementwise epilogue the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +51,17 @@ LogicalResult
 vectorizeKeepingAccumulatorsInRegisters(RewriterBase &rewriter,
                                         func::FuncOp func,
                                         ArrayRef<linalg::LinalgOp> blocks);
+
+/// Peels every scf.for of `func` marked with the unit attr `peelMark` (and
+/// removes the mark): the main loop keeps full blocks, the last iteration a
+/// smaller one; peeling an outer loop clones the still-marked inner loops
+/// into its last iteration, and they are peeled in turn. Then canonicalizes
+/// the loops, affine.min, slices and casts, plus what `addPatterns` adds
+/// (the kernel's own op), so that the peeled iterations' constant bounds
+/// become static tile sizes.
+LogicalResult peelMarkedLoopsToStaticTiles(
+    RewriterBase &rewriter, func::FuncOp func, StringRef peelMark,
+    function_ref<void(RewritePatternSet &)> addPatterns);
 
 } // namespace mlir::tfg
 

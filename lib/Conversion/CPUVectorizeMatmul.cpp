@@ -310,42 +310,15 @@ struct CPUVectorizeMatmulPass
     //    loop then has full static tiles, the last iteration a smaller
     //    static one. Peeling an outer loop clones the (still marked) inner
     //    loops into its last iteration; they are peeled in turn.
-    while (true) {
-      scf::ForOp marked;
-      func.walk([&](scf::ForOp loop) {
-        if (loop->hasAttr(kPeelMark)) {
-          marked = loop;
-          return WalkResult::interrupt();
-        }
-        return WalkResult::advance();
-      });
-      if (!marked)
-        break;
-      marked->removeAttr(kPeelMark);
-      scf::ForOp partial;
-      rewriter.setInsertionPoint(marked);
-      if (succeeded(
-              scf::peelForLoopAndSimplifyBounds(rewriter, marked, partial)))
-        partial->removeAttr(kPeelMark);
-    }
-    // The peeled iterations' bounds are constants now: fold their sizes
-    // into the slice types, so that each tile is a static op.
-    {
-      RewritePatternSet patterns(context);
-      scf::ForOp::getCanonicalizationPatterns(patterns, context);
-      affine::AffineMinOp::getCanonicalizationPatterns(patterns, context);
-      tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
-      tensor::InsertSliceOp::getCanonicalizationPatterns(patterns, context);
-      tensor::CastOp::getCanonicalizationPatterns(patterns, context);
-      linalg::MatmulOp::getCanonicalizationPatterns(patterns, context);
-      linalg::BatchMatmulOp::getCanonicalizationPatterns(patterns, context);
-      context->getLoadedDialect<linalg::LinalgDialect>()
-          ->getCanonicalizationPatterns(patterns);
-      context->getLoadedDialect<tensor::TensorDialect>()
-          ->getCanonicalizationPatterns(patterns);
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
-        return signalPassFailure();
-    }
+    //    The peeled iterations' bounds are constants then, folded into the
+    //    slice types, so that each tile is a static op.
+    if (failed(tfg::peelMarkedLoopsToStaticTiles(
+            rewriter, func, kPeelMark, [&](RewritePatternSet &patterns) {
+              linalg::MatmulOp::getCanonicalizationPatterns(patterns, context);
+              linalg::BatchMatmulOp::getCanonicalizationPatterns(patterns,
+                                                                 context);
+            })))
+      return signalPassFailure();
 
     // 3. The static tiles (a batch matmul or packed GEMV tile has batch or
     //    panel 1).

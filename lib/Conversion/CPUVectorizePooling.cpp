@@ -276,39 +276,11 @@ struct CPUVectorizePoolingPass
     // 2. Peel the block loops a block does not divide (the last columns,
     //    channels not a multiple of the block): full static blocks in the
     //    main loop, one smaller static block after it.
-    while (true) {
-      scf::ForOp marked;
-      func.walk([&](scf::ForOp loop) {
-        if (loop->hasAttr(kPeelMark)) {
-          marked = loop;
-          return WalkResult::interrupt();
-        }
-        return WalkResult::advance();
-      });
-      if (!marked)
-        break;
-      marked->removeAttr(kPeelMark);
-      scf::ForOp partial;
-      rewriter.setInsertionPoint(marked);
-      if (succeeded(
-              scf::peelForLoopAndSimplifyBounds(rewriter, marked, partial)))
-        partial->removeAttr(kPeelMark);
-    }
-    {
-      RewritePatternSet patterns(context);
-      scf::ForOp::getCanonicalizationPatterns(patterns, context);
-      affine::AffineMinOp::getCanonicalizationPatterns(patterns, context);
-      tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
-      tensor::InsertSliceOp::getCanonicalizationPatterns(patterns, context);
-      tensor::CastOp::getCanonicalizationPatterns(patterns, context);
-      tensor::PadOp::getCanonicalizationPatterns(patterns, context);
-      context->getLoadedDialect<linalg::LinalgDialect>()
-          ->getCanonicalizationPatterns(patterns);
-      context->getLoadedDialect<tensor::TensorDialect>()
-          ->getCanonicalizationPatterns(patterns);
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
-        return signalPassFailure();
-    }
+    if (failed(tfg::peelMarkedLoopsToStaticTiles(
+            rewriter, func, kPeelMark, [&](RewritePatternSet &patterns) {
+              tensor::PadOp::getCanonicalizationPatterns(patterns, context);
+            })))
+      return signalPassFailure();
 
     // 3. Each static pooling block one window row at a time (the loop the
     //    accumulators are carried through), then as a 1-D pooling.
