@@ -221,6 +221,37 @@ struct ConvUnit {
   linalg::GenericOp epilogue;
 };
 
+/// A convolution of `op`'s kind (regular or depthwise, its strides and
+/// dilations) of `in` and `filter` into `out`: a piece of `op`. Given
+/// `freshFill` (the piece fuses an epilogue), the piece starts from a
+/// zero-filled block of its own instead of `out` (a fill the epilogue's
+/// tiling fuses, so the accumulators start in registers), not from a slice
+/// of the whole output's fill.
+linalg::LinalgOp createConvPiece(RewriterBase &rewriter, linalg::LinalgOp op,
+                                 Value in, Value filter, Value out,
+                                 linalg::FillOp freshFill) {
+  Location loc = op.getLoc();
+  if (freshFill) {
+    Value empty = tensor::EmptyOp::create(
+        rewriter, loc, tensor::getMixedSizes(rewriter, loc, out),
+        getElementTypeOrSelf(out.getType()));
+    out = linalg::FillOp::create(rewriter, loc, freshFill.getInputs(), empty)
+              .getResult(0);
+  }
+  auto strides = op->getAttrOfType<DenseIntElementsAttr>("strides");
+  auto dilations = op->getAttrOfType<DenseIntElementsAttr>("dilations");
+  Operation *conv;
+  if (isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation()))
+    conv = linalg::DepthwiseConv2DNhwcHwcOp::create(
+        rewriter, loc, TypeRange{out.getType()}, ValueRange{in, filter},
+        ValueRange{out}, strides, dilations);
+  else
+    conv = linalg::Conv2DNhwcHwcfOp::create(
+        rewriter, loc, TypeRange{out.getType()}, ValueRange{in, filter},
+        ValueRange{out}, strides, dilations);
+  return cast<linalg::LinalgOp>(conv);
+}
+
 /// Cuts a convolution in two along output columns or channels at `at`: two
 /// convolutions on slices of the operands, inserted into the original
 /// output. Returns the two pieces.
@@ -265,27 +296,9 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
       f = sliceAlong(rewriter, loc, filter, 3, begin, end - begin);
     }
     Value out = sliceAlong(rewriter, loc, into, dim, begin, end - begin);
-    // With an epilogue, each piece starts from its own zero-filled block
-    // (a fill the epilogue's tiling fuses, so the accumulators start in
-    // registers), not from a slice of the whole output's fill.
     auto fill = init.getDefiningOp<linalg::FillOp>();
-    if (epilogue && fill) {
-      Value empty = tensor::EmptyOp::create(
-          rewriter, loc, tensor::getMixedSizes(rewriter, loc, out),
-          getElementTypeOrSelf(out.getType()));
-      out = linalg::FillOp::create(rewriter, loc, fill.getInputs(), empty)
-                .getResult(0);
-    }
-    Operation *conv;
-    if (depthwise)
-      conv = linalg::DepthwiseConv2DNhwcHwcOp::create(
-          rewriter, loc, TypeRange{out.getType()}, ValueRange{in, f},
-          ValueRange{out}, strides, dilations);
-    else
-      conv = linalg::Conv2DNhwcHwcfOp::create(
-          rewriter, loc, TypeRange{out.getType()}, ValueRange{in, f},
-          ValueRange{out}, strides, dilations);
-    return cast<linalg::LinalgOp>(conv);
+    return createConvPiece(rewriter, op, in, f, out,
+                           epilogue ? fill : linalg::FillOp());
   };
   auto insert = [&](Value part, Value into, int64_t offset) -> Value {
     SmallVector<OpFoldResult> sizes =
@@ -683,7 +696,6 @@ bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
                          filterType.getDimSize(0), 0, inType.getDimSize(kRow)}};
 
   Location loc = op.getLoc();
-  bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
   linalg::GenericOp epilogue = unit.epilogue;
   auto fill = init.getDefiningOp<linalg::FillOp>();
   Value result = epilogue ? epilogue.getDpsInitOperand(0)->get() : init;
@@ -741,25 +753,9 @@ bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
       SmallVector<Cut> pixels{{kRow, rows.outBegin, outRows},
                               {kCol, cols.outBegin, outCols}};
       Value out = sliceAt(rewriter, loc, epilogue ? init : result, pixels);
-      // With an epilogue, each piece starts from its own zero-filled block
-      // (as splitConv's pieces do), which the epilogue's tiling fuses.
-      if (epilogue && fill) {
-        Value empty = tensor::EmptyOp::create(
-            rewriter, loc, tensor::getMixedSizes(rewriter, loc, out),
-            getElementTypeOrSelf(out.getType()));
-        out = linalg::FillOp::create(rewriter, loc, fill.getInputs(), empty)
-                  .getResult(0);
-      }
-      Operation *conv;
-      if (depthwise)
-        conv = linalg::DepthwiseConv2DNhwcHwcOp::create(
-            rewriter, loc, TypeRange{out.getType()}, ValueRange{in, f},
-            ValueRange{out}, strides, dilations);
-      else
-        conv = linalg::Conv2DNhwcHwcfOp::create(
-            rewriter, loc, TypeRange{out.getType()}, ValueRange{in, f},
-            ValueRange{out}, strides, dilations);
-      Value piece = conv->getResult(0);
+      Value piece = createConvPiece(rewriter, op, in, f, out,
+                                    epilogue ? fill : linalg::FillOp())
+                        ->getResult(0);
       if (epilogue) {
         rewriter.setInsertionPoint(epilogue);
         SmallVector<Value> inputs;
