@@ -50,6 +50,23 @@ linalg::GenericOp tfg::findElementwiseEpilogue(linalg::LinalgOp op) {
   return generic;
 }
 
+FailureOr<scf::SCFTileAndFuseResult>
+tfg::tileEpilogueFusingOpAndFill(RewriterBase &rewriter,
+                                 linalg::GenericOp epilogue, Operation *op,
+                                 scf::SCFTileAndFuseOptions fuse) {
+  fuse.setFusionControlFn(
+      [op](tensor::ExtractSliceOp, OpResult producer,
+           bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (producer.getOwner() == op ||
+            isa<linalg::FillOp>(producer.getOwner()))
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        return std::nullopt;
+      });
+  rewriter.setInsertionPoint(epilogue);
+  return scf::tileConsumerAndFuseProducersUsingSCF(
+      rewriter, cast<TilingInterface>(epilogue.getOperation()), fuse);
+}
+
 LogicalResult tfg::vectorizeKeepingAccumulatorsInRegisters(
     RewriterBase &rewriter, func::FuncOp func,
     ArrayRef<linalg::LinalgOp> blocks) {

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::tfg {
@@ -33,6 +34,14 @@ LogicalResult fuseElementwiseChains(func::FuncOp func);
 /// the other operands read at projections of it (a bias along channels, a
 /// residual tensor). Null otherwise.
 linalg::GenericOp findElementwiseEpilogue(linalg::LinalgOp op);
+
+/// Tiles `epilogue` (findElementwiseEpilogue of `op`) with `fuse`'s tiling
+/// options, fusing into each tile `op` and the linalg.fill producers (its
+/// zero fill) and nothing else: the heavy op's block is filled, computed
+/// and finished by the epilogue in one tile. Sets `fuse`'s fusion control.
+FailureOr<scf::SCFTileAndFuseResult>
+tileEpilogueFusingOpAndFill(RewriterBase &rewriter, linalg::GenericOp epilogue,
+                            Operation *op, scf::SCFTileAndFuseOptions fuse);
 
 /// Whether tfg-cpu-vectorize-convolutions (for the host's vector
 /// registers) cuts convolution `op` into chunks of input channels, each

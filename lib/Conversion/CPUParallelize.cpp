@@ -145,19 +145,8 @@ LogicalResult chunkWithEpilogue(RewriterBase &rewriter, linalg::LinalgOp op,
   fuse.tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
   fuse.tilingOptions.setTileSizes(
       getAsIndexOpFoldResult(rewriter.getContext(), sizes.take_front(rank)));
-  Operation *heavy = op.getOperation();
-  fuse.setFusionControlFn(
-      [&](tensor::ExtractSliceOp, OpResult producer,
-          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if (producer.getOwner() == heavy ||
-            isa<linalg::FillOp>(producer.getOwner()))
-          return scf::SCFTileAndFuseOptions::ControlFnResult{};
-        return std::nullopt;
-      });
-  rewriter.setInsertionPoint(epilogue);
   FailureOr<scf::SCFTileAndFuseResult> fused =
-      scf::tileConsumerAndFuseProducersUsingSCF(
-          rewriter, cast<TilingInterface>(epilogue.getOperation()), fuse);
+      tfg::tileEpilogueFusingOpAndFill(rewriter, epilogue, op, fuse);
   if (failed(fused))
     return failure();
   for (auto [original, replacement] : fused->replacements)
@@ -165,8 +154,8 @@ LogicalResult chunkWithEpilogue(RewriterBase &rewriter, linalg::LinalgOp op,
   // The whole op, its fill and the slices the fusion took of them are dead
   // now: erased, or the kernel passes would schedule the whole convolution
   // for nothing.
-  SmallVector<Operation *> worklist(heavy->getUsers());
-  worklist.push_back(heavy);
+  SmallVector<Operation *> worklist(op->getUsers());
+  worklist.push_back(op);
   llvm::SmallPtrSet<Operation *, 8> erased;
   while (!worklist.empty()) {
     Operation *dead = worklist.pop_back_val();

@@ -428,18 +428,8 @@ struct CPUTileDynamicConvolutionsPass
     // A convolution's elementwise successors (BiasAdd, an activation) as
     // one generic, as the kernel pass fuses them first, so that each tile
     // takes its part of them as its epilogue.
-    {
-      RewritePatternSet patterns(context);
-      linalg::populateElementwiseOpsFusionPatterns(
-          patterns, [](OpOperand *use) {
-            Operation *producer = use->get().getDefiningOp();
-            auto generic = dyn_cast_or_null<linalg::GenericOp>(producer);
-            return generic && producer->hasOneUse() &&
-                   generic.getNumParallelLoops() == generic.getNumLoops();
-          });
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
-        return signalPassFailure();
-    }
+    if (failed(tfg::fuseElementwiseChains(func)))
+      return signalPassFailure();
 
     SmallVector<linalg::LinalgOp> convs;
     func.walk([&](linalg::LinalgOp op) {

@@ -850,19 +850,8 @@ LogicalResult tileWithEpilogue(RewriterBase &rewriter, ConvUnit unit,
       getAsIndexOpFoldResult(context, {1, 1, block.cols, block.channels}));
   if (filterOuter)
     fuse.tilingOptions.setInterchange({0, 3, 1, 2});
-  Operation *conv = unit.conv.getOperation();
-  fuse.setFusionControlFn(
-      [&](tensor::ExtractSliceOp, OpResult producer,
-          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if (producer.getOwner() == conv ||
-            isa<linalg::FillOp>(producer.getOwner()))
-          return scf::SCFTileAndFuseOptions::ControlFnResult{};
-        return std::nullopt;
-      });
-  rewriter.setInsertionPoint(unit.epilogue);
-  FailureOr<scf::SCFTileAndFuseResult> fused =
-      scf::tileConsumerAndFuseProducersUsingSCF(
-          rewriter, cast<TilingInterface>(unit.epilogue.getOperation()), fuse);
+  FailureOr<scf::SCFTileAndFuseResult> fused = tfg::tileEpilogueFusingOpAndFill(
+      rewriter, unit.epilogue, unit.conv, fuse);
   if (failed(fused))
     return failure();
   linalg::LinalgOp convTile;
@@ -876,8 +865,8 @@ LogicalResult tileWithEpilogue(RewriterBase &rewriter, ConvUnit unit,
     rewriter.replaceAllUsesWith(original, replacement);
   if (unit.epilogue->use_empty())
     rewriter.eraseOp(unit.epilogue);
-  if (conv->use_empty())
-    rewriter.eraseOp(conv);
+  if (unit.conv->use_empty())
+    rewriter.eraseOp(unit.conv);
   if (!convTile)
     return failure();
   SmallVector<int64_t> sizes{0, 0, 0, 0, 1, 1};

@@ -178,19 +178,8 @@ LogicalResult tileWithEpilogue(RewriterBase &rewriter, linalg::LinalgOp op,
   scf::SCFTileAndFuseOptions fuse;
   fuse.tilingOptions.setTileSizes(
       getAsIndexOpFoldResult(context, sizes.drop_back()));
-  Operation *matmul = op.getOperation();
-  fuse.setFusionControlFn(
-      [&](tensor::ExtractSliceOp, OpResult producer,
-          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if (producer.getOwner() == matmul ||
-            isa<linalg::FillOp>(producer.getOwner()))
-          return scf::SCFTileAndFuseOptions::ControlFnResult{};
-        return std::nullopt;
-      });
-  rewriter.setInsertionPoint(epilogue);
   FailureOr<scf::SCFTileAndFuseResult> fused =
-      scf::tileConsumerAndFuseProducersUsingSCF(
-          rewriter, cast<TilingInterface>(epilogue.getOperation()), fuse);
+      tfg::tileEpilogueFusingOpAndFill(rewriter, epilogue, op, fuse);
   if (failed(fused))
     return failure();
   linalg::LinalgOp matmulTile;
@@ -206,8 +195,8 @@ LogicalResult tileWithEpilogue(RewriterBase &rewriter, linalg::LinalgOp op,
     rewriter.replaceAllUsesWith(original, replacement);
   if (epilogue->use_empty())
     rewriter.eraseOp(epilogue);
-  if (matmul->use_empty())
-    rewriter.eraseOp(matmul);
+  if (op->use_empty())
+    rewriter.eraseOp(op);
   if (!matmulTile)
     return failure();
   SmallVector<int64_t> reduction(sizes.size(), 0);
@@ -238,18 +227,8 @@ struct CPUVectorizeMatmulPass
 
     // 0. A matmul's elementwise successors (BiasAdd, Relu as separate
     //    nodes) as one generic, the epilogue fused below.
-    {
-      RewritePatternSet patterns(context);
-      linalg::populateElementwiseOpsFusionPatterns(
-          patterns, [](OpOperand *use) {
-            Operation *producer = use->get().getDefiningOp();
-            auto generic = dyn_cast_or_null<linalg::GenericOp>(producer);
-            return generic && producer->hasOneUse() &&
-                   generic.getNumParallelLoops() == generic.getNumLoops();
-          });
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
-        return signalPassFailure();
-    }
+    if (failed(tfg::fuseElementwiseChains(func)))
+      return signalPassFailure();
 
     // 1. Tile into register blocks; loops (rows, columns, reduction), the
     //    reduction innermost.
