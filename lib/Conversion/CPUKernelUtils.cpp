@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -88,6 +89,16 @@ LogicalResult tfg::vectorizeKeepingAccumulatorsInRegisters(
   for (LoopLikeOpInterface loop : loops) // post-order: innermost first
     hoistLoopInvariantSubsets(rewriter, loop);
   return success();
+}
+
+LogicalResult tfg::foldBlockTransfers(func::FuncOp func) {
+  MLIRContext *context = func.getContext();
+  RewritePatternSet patterns(context);
+  vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+  tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
+  vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);
+  vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);
+  return applyPatternsGreedily(func, std::move(patterns));
 }
 
 LogicalResult tfg::peelMarkedLoopsToStaticTiles(

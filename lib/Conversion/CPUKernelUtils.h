@@ -61,6 +61,14 @@ vectorizeKeepingAccumulatorsInRegisters(RewriterBase &rewriter,
                                         func::FuncOp func,
                                         ArrayRef<linalg::LinalgOp> blocks);
 
+/// Folds a register block's vector reads of what was just written to the
+/// same block (a fill's constant, a product the epilogue finishes): one
+/// form for the block's transfers (leading unit dims cast away, tensor
+/// slices folded into the transfers), then the transfers' own folds. The
+/// accumulators then start as constants and the epilogue takes them from
+/// registers.
+LogicalResult foldBlockTransfers(func::FuncOp func);
+
 /// Peels every scf.for of `func` marked with the unit attr `peelMark` (and
 /// removes the mark): the main loop keeps full blocks, the last iteration a
 /// smaller one; peeling an outer loop clones the still-marked inner loops

@@ -1181,15 +1181,8 @@ struct CPUVectorizeConvolutionsPass
     //    and epilogue's 4-D tiles), so that a read of what a write just
     //    wrote folds: the accumulators start as zeros and the epilogue
     //    takes them from registers.
-    {
-      RewritePatternSet patterns(context);
-      vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
-      tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
-      vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);
-      vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
-        return signalPassFailure();
-    }
+    if (failed(tfg::foldBlockTransfers(func)))
+      return signalPassFailure();
 
     // 6. In chunks again: the pieces' own slices. The elimination takes the
     //    innermost insertion first, which can leave a piece a slice of an

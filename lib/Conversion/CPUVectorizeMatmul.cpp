@@ -315,12 +315,7 @@ struct CPUVectorizeMatmulPass
     //    fold: the accumulators start as zeros and the epilogue takes them
     //    from registers.
     if (fusedEpilogue) {
-      RewritePatternSet patterns(context);
-      vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
-      tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
-      vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);
-      vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      if (failed(tfg::foldBlockTransfers(func)))
         return signalPassFailure();
       // The folds above can leave an accumulator's read/write pair in the
       // form the hoisting looks for only now (the block's slices folded

@@ -322,15 +322,8 @@ struct CPUVectorizePoolingPass
 
     // 5. The block's first read of what its fill wrote folds to the fill's
     //    constant (the accumulators start in registers).
-    {
-      RewritePatternSet patterns(context);
-      vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
-      tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
-      vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);
-      vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
-        return signalPassFailure();
-    }
+    if (failed(tfg::foldBlockTransfers(func)))
+      return signalPassFailure();
   }
 };
 
