@@ -51,8 +51,9 @@ struct CPUApproximateExpPass
       if (getElementTypeOrSelf(exp.getType()).isF32())
         exps.push_back(exp);
     });
+    // Nothing changed: nothing to verify again either.
     if (exps.empty())
-      return;
+      return markAllAnalysesPreserved();
     // The new ops too: the approximation's constants fold as they did.
     GreedyRewriteConfig config;
     config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
