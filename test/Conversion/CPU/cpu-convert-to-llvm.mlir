@@ -5,12 +5,12 @@
 // become descriptors, the weights a global, the allocation malloc/free, the
 // math an intrinsic where LLVM has one (tanh, sqrt, exp) and a libm call
 // where it has not (erf), the C interface its wrapper.
-// CHECK-LABEL: module
 // CHECK-DAG: llvm.func @erff(f32) -> f32
 // CHECK-DAG: llvm.func @malloc(i64) -> !llvm.ptr
 // CHECK-DAG: llvm.func @free(!llvm.ptr)
 // CHECK-DAG: llvm.mlir.global private constant @weights(dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32>)
-// CHECK: llvm.func @kernel(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %[[FLAG:.*]]: i1) -> f32
+// CHECK-LABEL: llvm.func @kernel(
+// CHECK-SAME: %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %[[FLAG:.*]]: i1) -> f32
 // CHECK: llvm.mlir.addressof @weights
 // CHECK: llvm.load %{{.*}} : !llvm.ptr -> vector<4xf32>
 // CHECK: llvm.intr.fmuladd({{.*}}) : (vector<4xf32>, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
