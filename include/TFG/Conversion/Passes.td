@@ -362,6 +362,38 @@ def CPUApproximateExp : Pass<"tfg-cpu-approximate-exp"> {
                            "mlir::vector::VectorDialect"];
 }
 
+def CPUConvertToLLVM : Pass<"tfg-cpu-convert-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Lower the bufferized loop code to the LLVM dialect in one conversion";
+  let description = [{
+    The step of `tfg-lower-to-llvm` that reaches the LLVM dialect, on the
+    module after bufferization, the loop lowering, `lower-affine`,
+    `convert-scf-to-cf` and `expand-strided-metadata`. Two parts:
+
+    1. Each function's vector ops are lowered towards what the LLVM dialect
+       has, as `convert-vector-to-llvm` does first (contractions to outer
+       products, transposes, shape casts, broadcasts, masks, strided slices,
+       rank-1 transfers; the same patterns), one function per thread of the
+       context.
+    2. One dialect conversion of the whole module with the patterns of
+       `convert-vector-to-llvm`, `convert-ub-to-llvm`,
+       `finalize-memref-to-llvm`, `convert-math-to-llvm` (then
+       `convert-math-to-libm` for the functions LLVM has no intrinsic for:
+       tanh, erf, ...), `convert-arith-to-llvm`, `convert-cf-to-llvm`,
+       `convert-func-to-llvm`, `convert-index-to-llvm` and
+       `convert-openmp-to-llvm`, followed by `reconcile-unrealized-casts`.
+       The result is what those passes one after another give, but the
+       module is walked once, not a dozen times.
+
+    Every op must end in the LLVM dialect (or be an OpenMP op on LLVM
+    types): an op that none of the patterns lowers is an error at the op,
+    and so is a value whose type has no LLVM equivalent; the pass then
+    fails.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect",
+                           "mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
   let summary = "Split the outer parallel loops of heavy linalg ops into scf.forall chunks, one per thread";
   let description = [{
