@@ -554,9 +554,11 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   if (threads < 1 || threads > kMaxThreads)
     return emitError(loc) << "threads must be between 1 and " << kMaxThreads
                           << ", got " << threads;
-  if (options.compileThreads < 1 || options.compileThreads > kMaxThreads)
-    return emitError(loc) << "compile threads must be between 1 and "
-                          << kMaxThreads << ", got " << options.compileThreads;
+  unsigned compileThreads =
+      options.compileThreads ? options.compileThreads : defaultCompileThreads();
+  if (compileThreads > kMaxThreads)
+    return emitError(loc) << "compile threads must be at most " << kMaxThreads
+                          << ", got " << compileThreads;
   // Parallel code calls the OpenMP runtime (__kmpc_fork_call, ...).
   if (threads > 1 && !llvm::sys::fs::exists(TFG_OPENMP_RUNTIME))
     return emitError(loc) << threads
@@ -710,7 +712,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   compiled.phases.translate = secondsSince(phaseStart);
 
   ParallelCodegenOptions codegen{
-      *machine, options.hostTarget, options.compileThreads, {}};
+      *machine, options.hostTarget, compileThreads, {}};
   std::string dumpError;
   if (!options.dumpLLVMPath.empty())
     codegen.inspectOptimized =

@@ -85,22 +85,57 @@ void runPipeline(llvm::Module &module, llvm::TargetMachine *target,
   pipeline.run(module, modules);
 }
 
+/// Replaces each argument of an internal function that every call passes
+/// the same constant (MLIR passes the weights' globals and constant sizes
+/// so, to the one call of an outlined nest) with that constant: what O3's
+/// IPSCCP did for those functions, without solving the whole module.
+void propagateConstantArguments(llvm::Module &module) {
+  for (llvm::Function &function : module) {
+    if (function.isDeclaration() || !function.hasLocalLinkage() ||
+        function.arg_empty())
+      continue;
+    llvm::SmallVector<llvm::CallBase *> calls;
+    bool onlyCalled = llvm::all_of(function.uses(), [&](llvm::Use &use) {
+      auto *call = llvm::dyn_cast<llvm::CallBase>(use.getUser());
+      if (!call || !call->isCallee(&use) ||
+          call->getFunctionType() != function.getFunctionType())
+        return false;
+      calls.push_back(call);
+      return true;
+    });
+    if (!onlyCalled || calls.empty())
+      continue;
+    for (llvm::Argument &argument : function.args()) {
+      auto *constant = llvm::dyn_cast<llvm::Constant>(
+          calls.front()->getArgOperand(argument.getArgNo()));
+      if (!constant || llvm::isa<llvm::UndefValue>(constant) ||
+          argument.hasByValAttr() || argument.hasInAllocaAttr() ||
+          argument.hasPreallocatedAttr() || argument.hasStructRetAttr() ||
+          !llvm::all_of(calls, [&](llvm::CallBase *call) {
+            return call->getArgOperand(argument.getArgNo()) == constant;
+          }))
+        continue;
+      argument.replaceAllUsesWith(constant);
+    }
+  }
+}
+
 /// What O3 does across calls, which must see every function before the
-/// split: IPSCCP gives an outlined nest the constants its one call site
-/// passes (the weights' globals), GlobalOpt gives internal functions the
-/// fast calling convention, DeadArgElim drops the arguments that became
-/// unused. Each partition then runs all of O3 (these three again, to no
-/// effect across partitions): the rest of what O3 does across functions is
-/// inlining (outlined nests are noinline, and what may be inlined stays in
-/// its caller's partition) and attribute inference (each partition's own
-/// functions). The code is not the one-module compile's instruction for
+/// split: the constants a call passes become the callee's
+/// (propagateConstantArguments, as IPSCCP), GlobalOpt gives internal
+/// functions the fast calling convention, DeadArgElim drops the arguments
+/// that became unused. Each partition then runs all of O3 (these again, to
+/// no effect across partitions): the rest of what O3 does across functions
+/// is inlining (outlined nests are noinline, and what may be inlined stays
+/// in its caller's partition) and attribute inference (each partition's
+/// own functions). The code is not the one-module compile's instruction for
 /// instruction (LLVM's passes see another order of the same IR), and runs
 /// as fast (docs/design.md, "Compile time").
 void prepareWholeModule(llvm::Module &module, llvm::TargetMachine *target) {
+  propagateConstantArguments(module);
   runPipeline(module, target, [](llvm::PassBuilder &builder) {
     llvm::ModulePassManager pipeline;
-    cantFail(
-        builder.parsePassPipeline(pipeline, "ipsccp,globalopt,deadargelim"));
+    cantFail(builder.parsePassPipeline(pipeline, "globalopt,deadargelim"));
     return pipeline;
   });
 }
@@ -224,6 +259,10 @@ Split splitModule(llvm::Module &module) {
   llvm::DenseMap<const llvm::GlobalValue *, unsigned> home;
   split.partitions =
       std::max<unsigned>(1, std::min<size_t>(kMaxPartitions, sorted.size()));
+  // An alias or ifunc (MLIR's translation makes none) is a definition that
+  // cannot become a declaration: such a module stays whole.
+  if (!module.alias_empty() || !module.ifunc_empty())
+    split.partitions = 1;
   llvm::SmallVector<uint64_t> &load = split.sizes;
   load.assign(split.partitions, 0);
   llvm::DenseMap<const llvm::GlobalValue *, unsigned> groupPartition;
@@ -265,8 +304,7 @@ Split splitModule(llvm::Module &module) {
     }
     home[&global] = partitions.empty() ? 0 : partitions.front();
   }
-  // Aliases and ifuncs (MLIR's translation makes none) stay with partition
-  // 0; what they refer to is then used from there.
+  // Aliases and ifuncs: a module of one part (above).
   for (llvm::GlobalAlias &alias : module.aliases())
     home[&alias] = 0;
   for (llvm::GlobalIFunc &ifunc : module.ifuncs())
@@ -333,8 +371,7 @@ readPartition(llvm::StringRef bitcode, const Split &split, unsigned index,
   // Declarations nothing here uses only cost the optimizer a look.
   for (llvm::GlobalValue &value :
        llvm::make_early_inc_range((*module)->global_values()))
-    if (value.isDeclaration() && value.use_empty() &&
-        !value.getName().starts_with("llvm."))
+    if (value.isDeclaration() && value.use_empty())
       value.eraseFromParent();
   return module;
 }

@@ -368,9 +368,8 @@ int main(int argc, char **argv) {
   options.cacheDir = chooseCacheDir();
   options.lowering.batchSize = batchSize;
   options.lowering.threads = threads;
-  options.compileThreads = compileThreads.getNumOccurrences()
-                               ? compileThreads.getValue()
-                               : defaultCompileThreads();
+  // Not given: one per core (0).
+  options.compileThreads = compileThreads;
   options.lowering.dynamicDims = dynamicShapes;
   options.lowering.outputs.assign(outputNames.begin(), outputNames.end());
   if (options.lowering.outputs.empty())

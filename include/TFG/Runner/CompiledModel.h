@@ -99,9 +99,8 @@ struct CompileOptions {
   std::string cacheDir;
   /// The threads that run LLVM's optimizer and code generator, each on its
   /// own part of the module (docs/design.md, "Compile time"); the machine
-  /// code does not depend on it. At least 1; defaultCompileThreads() is one
-  /// per core.
-  unsigned compileThreads = 1;
+  /// code does not depend on it. 0: defaultCompileThreads().
+  unsigned compileThreads = 0;
 };
 
 /// One compile thread per core this process may run on.
