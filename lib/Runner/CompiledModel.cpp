@@ -9,9 +9,10 @@
 #include "TFG/ImportExport/Import.h"
 #include "TFG/Runner/ModelCache.h"
 
+#include "ParallelCodegen.h"
+
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -19,6 +20,7 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/ExecutionEngine/JITEventListener.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
@@ -26,9 +28,8 @@
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -36,6 +37,7 @@
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -267,55 +269,6 @@ LogicalResult applyCommandLineOptions(PassManager &pm,
   return success();
 }
 
-/// LLVM's loop unrollers (full unrolling before the vectorizers, full and
-/// partial after them) simulate up to 10 iterations of a loop whose full
-/// unroll looks too big, to see whether unrolling would fold enough to pay
-/// (`analyzeLoopUnrollCost`). On the loops MLIR vectorized (register blocks
-/// of FMAs, which LLVM would not unroll anyway for size), this simulation
-/// was 15-20 % of a model's compile (`-time-passes`: LoopFullUnrollPass and
-/// LoopUnrollPass ~0.7 s each on movenet-lightning, ~0.25 s without it),
-/// and turning it off changed no corpus model's latency (docs/design.md,
-/// "Compile time"). It is an option of LLVM's, not of PassBuilder's tuning
-/// options: set once for the process, unless the command line set it.
-void limitUnrollCostAnalysis() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    auto &options = llvm::cl::getRegisteredOptions();
-    auto it = options.find("unroll-max-iteration-count-to-analyze");
-    if (it != options.end() && it->second->getNumOccurrences() == 0)
-      (void)it->second->addOccurrence(0, it->first, "0");
-  });
-}
-
-/// LLVM's O3 pipeline over the translated module, with the host's target
-/// machine (`target`, may be null). Its instrumentation makes LLVM's own
-/// options (-time-passes, -print-after=...) work in the JIT too.
-void optimizeModule(llvm::Module &module, llvm::TargetMachine *target) {
-  limitUnrollCostAnalysis();
-  llvm::LoopAnalysisManager loops;
-  llvm::FunctionAnalysisManager functions;
-  llvm::CGSCCAnalysisManager sccs;
-  llvm::ModuleAnalysisManager modules;
-  llvm::PassInstrumentationCallbacks callbacks;
-  llvm::StandardInstrumentations instrumentations(module.getContext(),
-                                                  /*DebugLogging=*/false);
-  instrumentations.registerCallbacks(callbacks, &modules);
-  llvm::PipelineTuningOptions tuning;
-  tuning.LoopUnrolling = true;
-  tuning.LoopInterleaving = true;
-  tuning.LoopVectorization = true;
-  tuning.SLPVectorization = true;
-  llvm::PassBuilder builder(target, tuning, std::nullopt, &callbacks);
-  builder.registerModuleAnalyses(modules);
-  builder.registerCGSCCAnalyses(sccs);
-  builder.registerFunctionAnalyses(functions);
-  builder.registerLoopAnalyses(loops);
-  builder.crossRegisterProxies(loops, functions, sccs, modules);
-  llvm::ModulePassManager pipeline =
-      builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-  pipeline.run(module, modules);
-}
-
 /// The shared libraries the compiled code calls: MLIR's C runner utils
 /// (memrefCopy, for strided memref copies) and, for threads, OpenMP.
 llvm::SmallVector<llvm::StringRef> runtimeLibraries(unsigned threads) {
@@ -365,19 +318,47 @@ std::optional<CacheKey> cacheKeyOf(ModuleOp module, const PassManager &toLinalg,
   return key.final();
 }
 
-/// Code loaded from a cache entry's object file.
-struct LoadedCode {
-  std::unique_ptr<llvm::orc::LLJIT> jit;
-  void (*packed)(void **);
-};
+/// The name of the packed wrapper of `_mlir_ciface_<funcName>`: one
+/// `void(void **)` entry point whatever the signature (ExecutionEngine's
+/// convention, which cache entries of the one-module compile also use).
+std::string packedName(llvm::StringRef funcName) {
+  return ("_mlir__mlir_ciface_" + funcName).str();
+}
 
-/// Links `object` (what ExecutionEngine compiled: the packed
-/// `_mlir__mlir_ciface_<funcName>` wrapper included) into a JIT of its own,
-/// set up as ExecutionEngine sets up its: RuntimeDyld, the process's
-/// symbols (libc, libm), the runtime libraries.
-llvm::Expected<LoadedCode> loadObject(llvm::StringRef object,
-                                      llvm::ArrayRef<llvm::StringRef> libraries,
-                                      llvm::StringRef funcName) {
+/// Adds the packed wrapper of `function` to its module: it takes an array
+/// of pointers to the arguments (then to the result, when there is one),
+/// loads each and calls `function` (as ExecutionEngine's
+/// packFunctionArguments does for every function).
+void addPackedWrapper(llvm::Function &function, llvm::StringRef name) {
+  llvm::Module &module = *function.getParent();
+  llvm::IRBuilder<> builder(module.getContext());
+  auto *wrapper = llvm::Function::Create(
+      llvm::FunctionType::get(builder.getVoidTy(), {builder.getPtrTy()},
+                              /*isVarArg=*/false),
+      llvm::GlobalValue::ExternalLinkage, name, module);
+  builder.SetInsertPoint(
+      llvm::BasicBlock::Create(module.getContext(), "entry", wrapper));
+  llvm::Value *list = wrapper->arg_begin();
+  auto slot = [&](uint64_t index) {
+    llvm::Value *at =
+        builder.CreateGEP(builder.getPtrTy(), list, builder.getInt64(index));
+    return builder.CreateLoad(builder.getPtrTy(), at);
+  };
+  llvm::SmallVector<llvm::Value *> arguments;
+  for (llvm::Argument &argument : function.args())
+    arguments.push_back(
+        builder.CreateLoad(argument.getType(), slot(argument.getArgNo())));
+  llvm::Value *result = builder.CreateCall(&function, arguments);
+  if (!result->getType()->isVoidTy())
+    builder.CreateStore(result, slot(function.arg_size()));
+  builder.CreateRetVoid();
+}
+
+/// A JIT for a model's object files, set up as ExecutionEngine sets up its:
+/// RuntimeDyld, the process's symbols (libc, libm), the runtime libraries,
+/// perf's listener (perf then names the code's functions).
+llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
+createJIT(llvm::ArrayRef<llvm::StringRef> libraries) {
   auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!machine)
     return machine.takeError();
@@ -392,8 +373,6 @@ llvm::Expected<LoadedCode> loadObject(llvm::StringRef object,
                         session, [](const llvm::MemoryBuffer &) {
                           return std::make_unique<llvm::SectionMemoryManager>();
                         });
-                // perf names the code's functions, as it does for the
-                // engine's.
                 if (llvm::JITEventListener *perf =
                         llvm::JITEventListener::createPerfJITEventListener())
                   layer->registerJITEventListener(*perf);
@@ -408,18 +387,38 @@ llvm::Expected<LoadedCode> loadObject(llvm::StringRef object,
                                                           &error))
       return llvm::createStringError("cannot load " + library + ": " + error);
   }
-  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
   auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
       (*jit)->getDataLayout().getGlobalPrefix());
   if (!process)
     return process.takeError();
-  main.addGenerator(std::move(*process));
-  if (llvm::Error error = (*jit)->addObjectFile(
-          llvm::MemoryBuffer::getMemBufferCopy(object, "cached model")))
+  (*jit)->getMainJITDylib().addGenerator(std::move(*process));
+  return jit;
+}
+
+/// Code linked in a JIT.
+struct LoadedCode {
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  void (*packed)(void **);
+};
+
+/// Links `objects` (a compile's partitions, the packed wrapper of
+/// `_mlir_ciface_<funcName>` in one of them) into a JIT of their own, runs
+/// their initializers and finds the wrapper.
+llvm::Expected<LoadedCode>
+linkObjects(llvm::ArrayRef<llvm::StringRef> objects,
+            llvm::ArrayRef<llvm::StringRef> libraries,
+            llvm::StringRef funcName) {
+  auto jit = createJIT(libraries);
+  if (!jit)
+    return jit.takeError();
+  for (auto [index, object] : llvm::enumerate(objects))
+    if (llvm::Error error =
+            (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(
+                object, "model part " + std::to_string(index))))
+      return std::move(error);
+  if (llvm::Error error = (*jit)->initialize((*jit)->getMainJITDylib()))
     return std::move(error);
-  if (llvm::Error error = (*jit)->initialize(main))
-    return std::move(error);
-  auto symbol = (*jit)->lookup(("_mlir__mlir_ciface_" + funcName).str());
+  auto symbol = (*jit)->lookup(packedName(funcName));
   if (!symbol)
     return symbol.takeError();
   return LoadedCode{std::move(*jit), symbol->toPtr<void (*)(void **)>()};
@@ -508,20 +507,10 @@ CompiledModel::deserializeMetadata(llvm::StringRef bytes) {
   return std::nullopt;
 }
 
-std::optional<std::string> CompiledModel::store(llvm::StringRef dir,
-                                                const CacheKey &key) const {
-  // ExecutionEngine hands its object out only as a file.
-  llvm::SmallString<128> objectPath;
-  if (std::error_code error =
-          llvm::sys::fs::createTemporaryFile("tfg-model", "o", objectPath))
-    return "cannot make a temporary file: " + error.message();
-  engine->dumpToObjectFile(objectPath);
-  auto object = llvm::MemoryBuffer::getFile(objectPath, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  llvm::sys::fs::remove(objectPath);
-  if (!object || (*object)->getBufferSize() == 0)
-    return std::string("the JIT gave no object file");
-  return writeCacheEntry(dir, key, serializeMetadata(), (*object)->getBuffer());
+std::optional<std::string>
+CompiledModel::store(llvm::StringRef dir, const CacheKey &key,
+                     llvm::ArrayRef<llvm::StringRef> objects) const {
+  return writeCacheEntry(dir, key, serializeMetadata(), objects);
 }
 
 CompiledModel::CompiledModel(MLIRContext *context) : context(context) {}
@@ -565,6 +554,11 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   if (threads < 1 || threads > kMaxThreads)
     return emitError(loc) << "threads must be between 1 and " << kMaxThreads
                           << ", got " << threads;
+  unsigned compileThreads =
+      options.compileThreads ? options.compileThreads : defaultCompileThreads();
+  if (compileThreads > kMaxThreads)
+    return emitError(loc) << "compile threads must be at most " << kMaxThreads
+                          << ", got " << compileThreads;
   // Parallel code calls the OpenMP runtime (__kmpc_fork_call, ...).
   if (threads > 1 && !llvm::sys::fs::exists(TFG_OPENMP_RUNTIME))
     return emitError(loc) << threads
@@ -594,11 +588,12 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
       std::optional<std::string> bad =
           cached.deserializeMetadata(lookup.entry.metadata);
       if (!bad) {
-        llvm::Expected<LoadedCode> code = loadObject(
-            lookup.entry.object, runtimeLibraries(threads), funcName);
+        llvm::Expected<LoadedCode> code = linkObjects(
+            lookup.entry.objects, runtimeLibraries(threads), funcName);
         if (code) {
           cached.loadedCode = std::move(code->jit);
           cached.packedFunction = code->packed;
+          cached.partitions = lookup.entry.objects.size();
           cached.cache = CacheUse::Hit;
           cached.phases.cache = secondsSince(cacheStart);
           cached.compileTime = secondsSince(start);
@@ -685,74 +680,80 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   // The host's target machine for both the IR optimizer (without one,
   // LLVM's vectorizers see no vector registers and leave every loop MLIR did
   // not vectorize scalar) and the code generator, with multiply-adds
-  // contracted to FMA.
-  std::unique_ptr<llvm::TargetMachine> engineTarget;
+  // contracted to FMA. The generic build (hostTarget false) optimizes for
+  // no target and generates code at LLVM's default level.
+  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machine)
+    return emitError(loc) << "cannot describe the host CPU: "
+                          << llvm::toString(machine.takeError());
   if (options.hostTarget) {
-    auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-    if (!builder)
-      return emitError(loc) << "cannot describe the host CPU: "
-                            << llvm::toString(builder.takeError());
-    builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-    builder->getOptions().AllowFPOpFusion = llvm::FPOpFusion::Fast;
-    auto optimizerTarget = builder->createTargetMachine();
-    auto codegenTarget = builder->createTargetMachine();
-    if (!optimizerTarget || !codegenTarget)
-      return emitError(loc) << "cannot create the host target machine";
-    compiled.optimizerTarget = std::move(*optimizerTarget);
-    engineTarget = std::move(*codegenTarget);
+    machine->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+    machine->getOptions().AllowFPOpFusion = llvm::FPOpFusion::Fast;
   }
+  auto target = machine->createTargetMachine();
+  if (!target)
+    return emitError(loc) << "cannot create the host target machine: "
+                          << llvm::toString(target.takeError());
+
+  phaseStart = Clock::now();
+  auto llvmContext = std::make_unique<llvm::LLVMContext>();
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(*module, *llvmContext);
+  if (!llvmModule)
+    return emitError(loc) << "cannot translate the module to LLVM IR";
+  llvmModule->setDataLayout((*target)->createDataLayout());
+  llvmModule->setTargetTriple((*target)->getTargetTriple());
+  llvm::Function *entry =
+      llvmModule->getFunction(("_mlir_ciface_" + funcName).str());
+  if (!entry || entry->isDeclaration())
+    return emitError(loc) << "no function @_mlir_ciface_" << funcName
+                          << " after lowering";
+  addPackedWrapper(*entry, packedName(funcName));
+  compiled.phases.translate = secondsSince(phaseStart);
+
+  ParallelCodegenOptions codegen{
+      *machine, options.hostTarget, compileThreads, {}};
   std::string dumpError;
-  std::function<llvm::Error(llvm::Module *)> transformer =
-      [&](llvm::Module *llvmModule) -> llvm::Error {
-    auto optimizeStart = Clock::now();
-    optimizeModule(*llvmModule, compiled.optimizerTarget.get());
-    compiled.phases.optimize += secondsSince(optimizeStart);
-    if (!options.dumpLLVMPath.empty() && failed(writeOutputFile(
-                                             options.dumpLLVMPath,
-                                             [&](llvm::raw_ostream &os) {
-                                               llvmModule->print(os, nullptr);
-                                               return success();
-                                             },
-                                             dumpError)))
-      return llvm::createStringError(std::make_error_code(std::errc::io_error),
-                                     dumpError);
-    return llvm::Error::success();
-  };
-  ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  // Strided memref copies lower to calls to memrefCopy, which MLIR's C
-  // runner utils library provides.
-  llvm::SmallVector<llvm::StringRef> libraries = runtimeLibraries(threads);
-  engineOptions.sharedLibPaths = libraries;
-  // The engine keeps the object it compiles, for the cache.
-  engineOptions.enableObjectDump = key.has_value();
-  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  // The engine translates the module to LLVM IR here; LLVM's optimizer (the
-  // transformer) and code generator run when the first symbol is looked up.
-  phaseStart = Clock::now();
-  auto engine =
-      ExecutionEngine::create(*module, engineOptions, std::move(engineTarget));
-  compiled.phases.translate =
-      secondsSince(phaseStart) - compiled.phases.optimize;
-  double optimizeBeforeLookup = compiled.phases.optimize;
-  phaseStart = Clock::now();
-  if (!engine)
+  if (!options.dumpLLVMPath.empty())
+    codegen.inspectOptimized =
+        [&](const llvm::Module &optimized) -> llvm::Error {
+      if (failed(writeOutputFile(
+              options.dumpLLVMPath,
+              [&](llvm::raw_ostream &os) {
+                optimized.print(os, nullptr);
+                return success();
+              },
+              dumpError)))
+        return llvm::createStringError(dumpError);
+      return llvm::Error::success();
+    };
+  llvm::Expected<ParallelCodegenResult> code =
+      optimizeAndCompile(std::move(llvmModule), codegen);
+  if (!code)
     return emitError(loc) << "JIT compilation failed: "
-                          << llvm::toString(engine.takeError());
-  compiled.engine = std::move(*engine);
-  compiled.engine->initialize();
-  auto packed =
-      compiled.engine->lookupPacked(("_mlir_ciface_" + funcName).str());
-  if (!packed)
-    return emitError(loc) << llvm::toString(packed.takeError());
-  compiled.packedFunction = *packed;
-  compiled.phases.codegen = secondsSince(phaseStart) -
-                            (compiled.phases.optimize - optimizeBeforeLookup);
+                          << llvm::toString(code.takeError());
+  compiled.phases.translate += code->splitSeconds;
+  compiled.phases.optimize = code->optimizeSeconds;
+  compiled.phases.codegen = code->codegenSeconds;
+  compiled.partitions = code->partitions;
+
+  phaseStart = Clock::now();
+  llvm::SmallVector<llvm::StringRef> objects;
+  for (const std::unique_ptr<llvm::MemoryBuffer> &object : code->objects)
+    objects.push_back(object->getBuffer());
+  llvm::Expected<LoadedCode> linked =
+      linkObjects(objects, runtimeLibraries(threads), funcName);
+  if (!linked)
+    return emitError(loc) << "JIT compilation failed: "
+                          << llvm::toString(linked.takeError());
+  compiled.loadedCode = std::move(linked->jit);
+  compiled.packedFunction = linked->packed;
+  compiled.phases.codegen += secondsSince(phaseStart);
   if (key) {
     auto storeStart = Clock::now();
     compiled.cache = CacheUse::Miss;
     if (std::optional<std::string> problem =
-            compiled.store(options.cacheDir, *key))
+            compiled.store(options.cacheDir, *key, objects))
       emitWarning(loc) << "cannot store the compiled model in the cache: "
                        << *problem;
     compiled.phases.cache = cacheTime + secondsSince(storeStart);
@@ -874,6 +875,10 @@ std::vector<int64_t> TensorInfo::withDynamicDims(int64_t size) const {
     if (d == kDynamicDim)
       d = size;
   return result;
+}
+
+unsigned mlir::tfg::defaultCompileThreads() {
+  return std::max(1u, llvm::hardware_concurrency().compute_thread_count());
 }
 
 Location mlir::tfg::runnerLoc(MLIRContext *context) {

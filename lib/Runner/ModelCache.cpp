@@ -18,12 +18,13 @@ using namespace mlir::tfg;
 
 namespace {
 
-/// The layout of an entry: the header, then the metadata, then the object.
-/// A new layout or metadata format gets a new version (old entries are then
-/// reported corrupt once and replaced).
+/// The layout of an entry: the header, then the metadata, then the objects
+/// (their count, then each one's size and bytes). A new layout or metadata
+/// format gets a new version (old entries are then reported corrupt once
+/// and replaced). Version 2: several objects (version 1 had one).
 constexpr char kMagic[8] = {'T', 'F', 'G', 'C', 'A', 'C', 'H', 'E'};
-constexpr uint64_t kFormatVersion = 1;
-/// Magic, version, key, the two sizes, the hash of metadata and object.
+constexpr uint64_t kFormatVersion = 2;
+/// Magic, version, key, the two sizes, the hash of metadata and objects.
 constexpr size_t kHeaderSize = 8 + 8 + 32 + 8 + 8 + 32;
 
 std::array<uint8_t, 32> payloadHash(llvm::StringRef metadata,
@@ -177,15 +178,35 @@ CacheLookup mlir::tfg::readCacheEntry(llvm::StringRef dir,
   llvm::StringRef object = bytes.substr(kHeaderSize + metadataSize);
   if (payloadHash(metadata, object) != hash)
     return corrupt("its contents do not match their hash");
+  // The hash matched: a bad list here is a writer's bug or a collision, but
+  // still never trusted.
+  std::vector<llvm::StringRef> objects;
+  CacheReader list(object);
+  std::optional<uint64_t> count = list.count(8);
+  if (!count || *count == 0)
+    return corrupt("a bad object count");
+  for (uint64_t i = 0; i < *count; ++i) {
+    std::optional<llvm::StringRef> part = list.str();
+    if (!part || part->empty())
+      return corrupt("a bad object " + llvm::Twine(i));
+    objects.push_back(*part);
+  }
+  if (!list.atEnd())
+    return corrupt("bytes after the objects");
   lookup.status = CacheLookup::Status::Found;
-  lookup.entry = {std::move(*file), metadata, object};
+  lookup.entry = {std::move(*file), metadata, std::move(objects)};
   return lookup;
 }
 
-std::optional<std::string> mlir::tfg::writeCacheEntry(llvm::StringRef dir,
-                                                      const CacheKey &key,
-                                                      llvm::StringRef metadata,
-                                                      llvm::StringRef object) {
+std::optional<std::string>
+mlir::tfg::writeCacheEntry(llvm::StringRef dir, const CacheKey &key,
+                           llvm::StringRef metadata,
+                           llvm::ArrayRef<llvm::StringRef> objects) {
+  CacheWriter list;
+  list.u64(objects.size());
+  for (llvm::StringRef part : objects)
+    list.str(part);
+  llvm::StringRef object = list.bytes();
   if (std::error_code error = llvm::sys::fs::create_directories(dir))
     return ("cannot create " + dir + ": " + error.message()).str();
   std::string header(kMagic, sizeof(kMagic));

@@ -132,6 +132,11 @@ static cl::opt<bool>
     noCache(cl::cat(runCategory), "no-cache",
             cl::desc("Compile the model, without reading or writing the "
                      "compiled-model cache"));
+static cl::opt<int64_t> compileThreads(
+    cl::cat(runCategory), "compile-threads", cl::init(0), cl::value_desc("N"),
+    cl::desc("Run LLVM's optimizer and code generator on N threads, each on "
+             "its own part of the model (default: one per core); the "
+             "machine code is the same for any N"));
 static cl::opt<bool> compilePhases(
     cl::cat(runCategory), "compile-phases",
     cl::desc("Print where the compile time went, phase by phase"));
@@ -207,9 +212,10 @@ static void printRun(llvm::StringRef tfgPipeline, const CompiledModel &model,
     llvm::outs() << llvm::formatv(
         "compile phases: import {0:f3} s, to-linalg {1:f3} s, to-llvm-dialect "
         "{2:f3} s, translate {3:f3} s, llvm-optimize {4:f3} s, codegen {5:f3} "
-        "s, cache {6:f3} s ({7})\n",
+        "s, cache {6:f3} s ({7}); code in {8} part(s)\n",
         p.import, p.toLinalg, p.toLLVMDialect, p.translate, p.optimize,
-        p.codegen, p.cache, cacheUseName(model.cacheUse()));
+        p.codegen, p.cache, cacheUseName(model.cacheUse()),
+        model.codePartitions());
   }
   if (!quiet && set >= 0) {
     llvm::outs() << "set " << set << ":";
@@ -275,6 +281,11 @@ int main(int argc, char **argv) {
   if (threads < 1 || threads > kMaxThreads)
     return usage("--threads must be between 1 and " + llvm::Twine(kMaxThreads) +
                  ", got " + llvm::Twine(threads.getValue()));
+  if (compileThreads.getNumOccurrences() &&
+      (compileThreads < 1 || compileThreads > kMaxThreads))
+    return usage("--compile-threads must be between 1 and " +
+                 llvm::Twine(kMaxThreads) + ", got " +
+                 llvm::Twine(compileThreads.getValue()));
   if (runs < 1)
     return usage("--runs must be at least 1, got 0");
   if (!(relTolerance >= 0) || std::isinf(relTolerance))
@@ -357,6 +368,8 @@ int main(int argc, char **argv) {
   options.cacheDir = chooseCacheDir();
   options.lowering.batchSize = batchSize;
   options.lowering.threads = threads;
+  // Not given: one per core (0).
+  options.compileThreads = compileThreads;
   options.lowering.dynamicDims = dynamicShapes;
   options.lowering.outputs.assign(outputNames.begin(), outputNames.end());
   if (options.lowering.outputs.empty())

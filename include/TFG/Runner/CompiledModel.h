@@ -3,7 +3,7 @@
 //
 // The runner's C++ API: import a model (any format tfg-translate reads, or
 // .mlir), run a TFG pipeline on the graph, lower it for the CPU, JIT-compile
-// it with mlir::ExecutionEngine, and call it on host tensors. tfg-run is a
+// it with LLVM's ORC JIT, and call it on host tensors. tfg-run is a
 // command line over this; a downstream compiler calls it directly.
 //
 //   DialectRegistry registry;
@@ -36,11 +36,7 @@
 #include <string>
 #include <vector>
 
-namespace mlir {
-class ExecutionEngine;
-} // namespace mlir
 namespace llvm {
-class TargetMachine;
 namespace orc {
 class LLJIT;
 } // namespace orc
@@ -101,7 +97,14 @@ struct CompileOptions {
   /// entry is a warning, then compiled again. Empty: no cache. Not used
   /// while a dump path is set (the dumps come from the compile).
   std::string cacheDir;
+  /// The threads that run LLVM's optimizer and code generator, each on its
+  /// own part of the module (docs/design.md, "Compile time"); the machine
+  /// code does not depend on it. 0: defaultCompileThreads().
+  unsigned compileThreads = 0;
 };
+
+/// One compile thread per core this process may run on.
+unsigned defaultCompileThreads();
 
 class CompiledModel {
 public:
@@ -143,6 +146,9 @@ public:
   /// stored (Miss), loaded from the cache (Hit).
   enum class CacheUse { Off, Miss, Hit };
   CacheUse cacheUse() const { return cache; }
+  /// The parts LLVM compiled the module in (object files, linked in one
+  /// JIT), compiled or loaded.
+  unsigned codePartitions() const { return partitions; }
 
   /// Runs the function once on `inputs` (one per inputs(), of its dtype and
   /// a shape it accepts: any size in a dynamic dimension; the compiled code
@@ -156,12 +162,9 @@ private:
   CompiledModel(MLIRContext *context);
 
   MLIRContext *context;
-  /// The host target the IR optimizer used; the JIT may optimize lazily, so
-  /// it lives as long as the engine.
-  std::unique_ptr<llvm::TargetMachine> optimizerTarget;
-  std::unique_ptr<ExecutionEngine> engine;
-  /// The JIT holding code loaded from the cache (instead of `engine`).
+  /// The JIT holding the code, compiled or loaded from the cache.
   std::unique_ptr<llvm::orc::LLJIT> loadedCode;
+  unsigned partitions = 0;
   /// `_mlir_ciface_<funcName>` through ExecutionEngine's packed interface.
   void (*packedFunction)(void **) = nullptr;
   std::vector<TensorInfo> inputInfo, outputInfo;
@@ -181,10 +184,11 @@ private:
   std::string serializeMetadata() const;
   /// Reads it back into this model; what is wrong with it, if anything.
   std::optional<std::string> deserializeMetadata(llvm::StringRef bytes);
-  /// Writes the engine's object and the metadata as `key`'s entry in
+  /// Writes the code's object files and the metadata as `key`'s entry in
   /// `dir`; what went wrong, if anything.
-  std::optional<std::string> store(llvm::StringRef dir,
-                                   const CacheKey &key) const;
+  std::optional<std::string>
+  store(llvm::StringRef dir, const CacheKey &key,
+        llvm::ArrayRef<llvm::StringRef> objects) const;
 };
 
 /// Where the runner emits its own errors (a NameLoc "tfg-runner"), so that a

@@ -2,7 +2,8 @@
 //
 // The files of CompiledModel's cache (docs/design.md, "Compiled-model
 // cache"): one file per key, named by the key, holding the machine code of
-// a compiled model (an object file) and what the runner needs to call it
+// a compiled model (its object files: one per part LLVM compiled on its
+// own, linked when loaded) and what the runner needs to call it
 // (CompiledModel's metadata, opaque here). An entry is never trusted: its
 // header names its key and the size and hash of what follows, and a file
 // that does not match all three (truncated, overwritten, corrupt, another
@@ -24,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class Operation;
@@ -66,10 +68,12 @@ std::string defaultCacheDir();
 /// The file of `key`'s entry in `dir`.
 std::string cacheEntryPath(llvm::StringRef dir, const CacheKey &key);
 
-/// A cache entry as read: its two parts point into `file`.
+/// A cache entry as read: its parts point into `file`.
 struct CacheEntry {
   std::unique_ptr<llvm::MemoryBuffer> file;
-  llvm::StringRef metadata, object;
+  llvm::StringRef metadata;
+  /// At least one.
+  std::vector<llvm::StringRef> objects;
 };
 
 /// What reading an entry found.
@@ -85,10 +89,10 @@ CacheLookup readCacheEntry(llvm::StringRef dir, const CacheKey &key);
 /// Writes `key`'s entry into `dir` (made if missing) atomically: a
 /// temporary file renamed over the entry. Returns what went wrong, if
 /// anything (the caller warns and goes on: the cache is an optimization).
-std::optional<std::string> writeCacheEntry(llvm::StringRef dir,
-                                           const CacheKey &key,
-                                           llvm::StringRef metadata,
-                                           llvm::StringRef object);
+std::optional<std::string>
+writeCacheEntry(llvm::StringRef dir, const CacheKey &key,
+                llvm::StringRef metadata,
+                llvm::ArrayRef<llvm::StringRef> objects);
 
 /// Little-endian fields of the metadata, written and read back with every
 /// read checked against what is left (a corrupt count or length fails the

@@ -1,0 +1,73 @@
+//===- ParallelCodegen.h - LLVM optimizer and codegen on threads -*- C++
+//-*-===//
+//
+// The LLVM half of CompiledModel's compile (docs/design.md, "Compile time",
+// "The LLVM side"): the translated module is split into partitions of whole
+// functions (the outlined loop nests are most of a model's code, and LLVM
+// optimizes and compiles each function on its own once the few
+// whole-module transformations have run), and each partition is optimized
+// (O3) and compiled to an object file on its own thread, in its own
+// LLVMContext. The objects are linked in one JIT.
+//
+// The partitions depend on the module only, never on the thread count: the
+// machine code is the same with 1 thread or 16 (and the compiled-model
+// cache needs no thread count in its key).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_LIB_RUNNER_PARALLELCODEGEN_H
+#define TFG_LIB_RUNNER_PARALLELCODEGEN_H
+
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir::tfg {
+
+struct ParallelCodegenOptions {
+  /// The code generator's target machine.
+  llvm::orc::JITTargetMachineBuilder codegenMachine;
+  /// Give LLVM's IR optimizer the target too (its vectorizers then see the
+  /// host's vector registers); false: the generic target.
+  bool optimizeForTarget = true;
+  /// Threads that optimize and compile partitions (the caller's included);
+  /// never more than there are partitions.
+  unsigned threads = 1;
+  /// When set, called with the optimized partitions linked back into one
+  /// module (--dump-llvm); its error fails the compile.
+  std::function<llvm::Error(const llvm::Module &)> inspectOptimized;
+};
+
+struct ParallelCodegenResult {
+  /// One object file per partition, in partition order.
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  unsigned partitions = 0;
+  /// Wall time of the whole-module preparation and the split (serial).
+  double splitSeconds = 0;
+  /// Wall time of the parallel part, shared between the optimizer and the
+  /// code generator in proportion to the thread time each took.
+  double optimizeSeconds = 0, codegenSeconds = 0;
+};
+
+/// The partitions a module of these functions gets: at most this many.
+inline constexpr unsigned kMaxPartitions = 16;
+
+/// Optimizes `module` (LLVM's O3) and compiles it to object files, on
+/// options.threads threads. The module is consumed: it is split.
+llvm::Expected<ParallelCodegenResult>
+optimizeAndCompile(std::unique_ptr<llvm::Module> module,
+                   const ParallelCodegenOptions &options);
+
+/// LLVM's O3 pipeline over `module` with `target` (may be null), with
+/// LLVM's own debugging options (-time-passes, -print-after=...) working.
+void optimizeModule(llvm::Module &module, llvm::TargetMachine *target);
+
+} // namespace mlir::tfg
+
+#endif // TFG_LIB_RUNNER_PARALLELCODEGEN_H
