@@ -417,6 +417,45 @@ def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
                            "mlir::affine::AffineDialect"];
 }
 
+def CPUMergeParallelRegions
+    : Pass<"tfg-cpu-merge-parallel-regions", "mlir::ModuleOp"> {
+  let summary = "Run consecutive outlined parallel loop nests in one OpenMP parallel region";
+  let description = [{
+    The step of `tfg-lower-to-llvm --threads N` (N > 1) after
+    `convert-scf-to-openmp`. There, every chunked op is a call of an
+    outlined loop nest (`tfg-cpu-outline-loop-nests`) whose function forks
+    its own team: `omp.parallel` around one `omp.wsloop`. A run of
+    consecutive such calls in a block (with calls of serial nests and
+    side-effect-free ops, views and constants, between them; at least two
+    forks) becomes one `omp.parallel` in the caller:
+
+    - the callees' `omp.parallel` is replaced by its body, so their
+      `omp.wsloop` is orphaned and, at run time, shared by the caller's
+      team; its implicit barrier at the end stays, so a nest still sees
+      everything the previous one wrote, as after a join;
+    - the calls of serial nests between them (a fill, an epilogue, a border
+      piece too small to split) run in `omp.single`, consecutive ones in
+      one, whose implicit barrier orders them with the next nest;
+    - the views and constants move before the region, which then defines no
+      value.
+
+    A run of N nests forks once instead of N times. A nest whose function
+    has another use, results, side effects outside its fork, a fork with
+    other clauses than `num_threads`, a `nowait` loop or a call inside, ends
+    a run, as does any other op with side effects (a `memref.alloc`, a loop
+    of the caller): the merge never moves work across it.
+  }];
+  let statistics = [
+    Statistic<"regions", "regions", "Parallel regions made">,
+    Statistic<"forksMerged", "forks-merged",
+              "Forks of outlined nests moved into a merged region">,
+    Statistic<"serialNestsMerged", "serial-nests-merged",
+              "Serial nests run in omp.single inside a merged region">,
+  ];
+  let dependentDialects = ["mlir::omp::OpenMPDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
 def CPUOutlineLoopNests
     : Pass<"tfg-cpu-outline-loop-nests", "mlir::ModuleOp"> {
   let summary = "Move each outermost loop nest into its own function, for LLVM's compile time";
