@@ -437,7 +437,18 @@ def CPUMergeParallelRegions
       piece too small to split) run in `omp.single`, consecutive ones in
       one, whose implicit barrier orders them with the next nest;
     - the views and constants move before the region, which then defines no
-      value.
+      value;
+    - a step's barrier (a nest's worksharing loop's, a single's) is dropped
+      (`nowait`) where the next step touches no memory that a step since
+      the last barrier writes and writes none that they touch: each step's
+      memory is what its callee reads and writes through its arguments,
+      traced in the caller to a buffer (an argument, an allocation, a
+      constant byte range of an arena taken by `memref.view`) and the box
+      of a static `memref.subview` of it (a padded convolution's interior
+      and border columns, a depthwise layer's pieces); an argument may
+      alias any other argument, a callee with effects it cannot attribute
+      to an argument keeps every barrier. The last step's barrier goes too
+      (the region's join follows).
 
     A run of N nests forks once instead of N times. A nest whose function
     has another use, results, side effects outside its fork, a fork with
@@ -451,6 +462,8 @@ def CPUMergeParallelRegions
               "Forks of outlined nests moved into a merged region">,
     Statistic<"serialNestsMerged", "serial-nests-merged",
               "Serial nests run in omp.single inside a merged region">,
+    Statistic<"barriersDropped", "barriers-dropped",
+              "Worksharing loops and singles made nowait (no dependence on the next step)">,
   ];
   let dependentDialects = ["mlir::omp::OpenMPDialect",
                            "mlir::LLVM::LLVMDialect"];

@@ -12,9 +12,11 @@
 // CHECK-NEXT: omp.loop_nest
 // CHECK-LABEL: func.func private @serial_b(
 // CHECK-NOT: omp.
+// Each barrier is needed but the last one's (the region's join follows):
+// @serial_b reads what @fork_a wrote, @fork_c writes what @serial_b read.
 // CHECK-LABEL: func.func private @fork_c(
 // CHECK-NOT: omp.parallel
-// CHECK: omp.wsloop {
+// CHECK: omp.wsloop nowait {
 // CHECK-LABEL: func.func @two_forks(
 // CHECK: memref.subview
 // CHECK: memref.alloc()
@@ -22,6 +24,7 @@
 // CHECK: omp.parallel num_threads(%[[N]] : i32) {
 // CHECK-NEXT: func.call @fork_a(
 // CHECK-NEXT: omp.single {
+// CHECK-NOT: nowait
 // CHECK-NEXT: func.call @serial_b(
 // CHECK-NEXT: omp.terminator
 // CHECK-NEXT: }
@@ -241,5 +244,111 @@ func.func @not_merged(%arg0: memref<64xf32>) {
   call @twice(%arg0) : (memref<64xf32>) -> ()
   call @nowait(%arg0) : (memref<64xf32>) -> ()
   call @three(%arg0) : (memref<64xf32>) -> ()
+  return
+}
+
+// -----
+
+// The pieces of one layer: two nests that write disjoint columns of one
+// arena view (static subviews) and read the same input need no barrier
+// between them (the first one's loop becomes nowait); the third reads what
+// both wrote and keeps the barrier before it; a nest writing a byte range
+// of the arena that another view of it covers keeps its barrier too.
+// CHECK-LABEL: func.func private @left(
+// CHECK: omp.wsloop nowait {
+// CHECK-LABEL: func.func private @right(
+// CHECK: omp.wsloop {
+// CHECK-LABEL: func.func private @next(
+// CHECK: omp.wsloop {
+// CHECK-LABEL: func.func private @overlapping(
+// CHECK: omp.wsloop nowait {
+// CHECK-LABEL: func.func @pieces(
+// CHECK: omp.parallel
+// CHECK-NEXT: func.call @left(
+// CHECK-NEXT: func.call @right(
+// CHECK-NEXT: func.call @next(
+// CHECK-NEXT: func.call @overlapping(
+func.func private @left(%out: memref<8x4xf32, strided<[8, 1]>>, %in: memref<16xf32>) attributes {llvm.linkage = #llvm.linkage<internal>, tfg.outlined} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %n = llvm.mlir.constant(2 : i32) : i32
+  omp.parallel num_threads(%n : i32) {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%c8) step (%c4) {
+        %v = memref.load %in[%i] : memref<16xf32>
+        memref.store %v, %out[%i, %c0] : memref<8x4xf32, strided<[8, 1]>>
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return
+}
+func.func private @right(%out: memref<8x4xf32, strided<[8, 1], offset: 4>>, %in: memref<16xf32>) attributes {llvm.linkage = #llvm.linkage<internal>, tfg.outlined} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %n = llvm.mlir.constant(2 : i32) : i32
+  omp.parallel num_threads(%n : i32) {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%c8) step (%c4) {
+        %v = memref.load %in[%i] : memref<16xf32>
+        memref.store %v, %out[%i, %c0] : memref<8x4xf32, strided<[8, 1], offset: 4>>
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return
+}
+func.func private @next(%out: memref<64xf32>, %in: memref<8x8xf32>) attributes {llvm.linkage = #llvm.linkage<internal>, tfg.outlined} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %n = llvm.mlir.constant(2 : i32) : i32
+  omp.parallel num_threads(%n : i32) {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%c8) step (%c4) {
+        %v = memref.load %in[%i, %c0] : memref<8x8xf32>
+        memref.store %v, %out[%i] : memref<64xf32>
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return
+}
+func.func private @overlapping(%out: memref<64xf32>) attributes {llvm.linkage = #llvm.linkage<internal>, tfg.outlined} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %one = arith.constant 1.0 : f32
+  %n = llvm.mlir.constant(2 : i32) : i32
+  omp.parallel num_threads(%n : i32) {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%c64) step (%c32) {
+        memref.store %one, %out[%i] : memref<64xf32>
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return
+}
+func.func @pieces(%in: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %arena = memref.alloc() : memref<512xi8>
+  %view = memref.view %arena[%c0][] : memref<512xi8> to memref<8x8xf32>
+  %l = memref.subview %view[0, 0] [8, 4] [1, 1] : memref<8x8xf32> to memref<8x4xf32, strided<[8, 1]>>
+  %r = memref.subview %view[0, 4] [8, 4] [1, 1] : memref<8x8xf32> to memref<8x4xf32, strided<[8, 1], offset: 4>>
+  %flat = memref.view %arena[%c128][] : memref<512xi8> to memref<64xf32>
+  %again = memref.view %arena[%c128][] : memref<512xi8> to memref<64xf32>
+  call @left(%l, %in) : (memref<8x4xf32, strided<[8, 1]>>, memref<16xf32>) -> ()
+  call @right(%r, %in) : (memref<8x4xf32, strided<[8, 1], offset: 4>>, memref<16xf32>) -> ()
+  call @next(%flat, %view) : (memref<64xf32>, memref<8x8xf32>) -> ()
+  call @overlapping(%again) : (memref<64xf32>) -> ()
+  memref.dealloc %arena : memref<512xi8>
   return
 }
