@@ -87,8 +87,7 @@ int64_t plainForkThreads(omp::ParallelOp parallel) {
       return 0;
     bool nested = false;
     loop->walk([&](Operation *inner) {
-      nested |= isa<omp::ParallelOp, omp::SingleOp>(inner) ||
-                isa<CallOpInterface>(inner);
+      nested |= isa<omp::ParallelOp, omp::SingleOp, CallOpInterface>(inner);
     });
     if (nested)
       return 0;
@@ -102,32 +101,29 @@ std::pair<NestKind, int64_t> classifyNest(func::FuncOp func) {
       !func.getBody().hasOneBlock() || func.getNumResults() != 0)
     return {NestKind::Other, 0};
   omp::ParallelOp parallel;
+  bool sideEffectsOutside = false;
   for (Operation &op : func.getBody().front()) {
     if (auto fork = dyn_cast<omp::ParallelOp>(op)) {
       if (parallel)
         return {NestKind::Other, 0};
       parallel = fork;
-      continue;
+    } else if (!isa<func::ReturnOp>(op) && !isReplicable(&op)) {
+      sideEffectsOutside = true;
     }
-    if (isa<func::ReturnOp>(op) || isReplicable(&op))
-      continue;
-    if (parallel) // side effects outside the region: run once, not per thread
-      return {NestKind::Other, 0};
   }
   if (parallel) {
-    // Every op outside the fork must then be replicable too.
-    for (Operation &op : func.getBody().front())
-      if (&op != parallel.getOperation() && !isa<func::ReturnOp>(op) &&
-          !isReplicable(&op))
-        return {NestKind::Other, 0};
+    // Every thread of the team will run the function: what is outside the
+    // fork must be replicable (it ran once).
+    if (sideEffectsOutside)
+      return {NestKind::Other, 0};
     int64_t threads = plainForkThreads(parallel);
     return threads ? std::make_pair(NestKind::Parallel, threads)
                    : std::make_pair(NestKind::Other, int64_t{0});
   }
   bool openMPOrCall = false;
   func.walk([&](Operation *op) {
-    openMPOrCall |=
-        isa<omp::OpenMPDialect>(op->getDialect()) || isa<CallOpInterface>(op);
+    openMPOrCall |= isa_and_nonnull<omp::OpenMPDialect>(op->getDialect()) ||
+                    isa<CallOpInterface>(op);
   });
   return {openMPOrCall ? NestKind::Other : NestKind::Serial, 0};
 }
@@ -245,7 +241,11 @@ struct Footprint {
     } else if (auto view = value.getDefiningOp<memref::ViewOp>()) {
       APInt shift;
       auto type = view.getType();
-      if (matchPattern(view.getByteShift(), m_ConstantInt(&shift)) &&
+      // An arena of this function's (a view of an argument may alias the
+      // other arguments: Unknown).
+      bool local = view.getSource().getDefiningOp<memref::AllocOp>() ||
+                   view.getSource().getDefiningOp<memref::AllocaOp>();
+      if (local && matchPattern(view.getByteShift(), m_ConstantInt(&shift)) &&
           type.hasStaticShape() && type.getElementType().isIntOrFloat()) {
         footprint.kind = Kind::ArenaView;
         footprint.base = view.getSource();
