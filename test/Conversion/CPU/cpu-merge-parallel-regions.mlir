@@ -91,17 +91,17 @@ func.func @two_forks(%arg0: memref<64xf32>) -> memref<16xf32> {
 // A write of the caller between the nests (the second nest reads what it
 // wrote, and it runs once, not once per thread): the nests keep their own
 // forks, nothing moves.
-// CHECK-LABEL: func.func private @fork_a(
+// CHECK-LABEL: func.func private @write_all(
 // CHECK: omp.parallel
-// CHECK-LABEL: func.func private @fork_c(
+// CHECK-LABEL: func.func private @double_all(
 // CHECK: omp.parallel
 // CHECK-LABEL: func.func @store_between(
 // CHECK-NOT: omp.
-// CHECK: call @fork_a(
+// CHECK: call @write_all(
 // CHECK-NEXT: memref.store
-// CHECK-NEXT: call @fork_c(
+// CHECK-NEXT: call @double_all(
 // CHECK-NOT: omp.
-func.func private @fork_a(%arg0: memref<64xf32>) attributes {llvm.linkage = #llvm.linkage<internal>, tfg.outlined} {
+func.func private @write_all(%arg0: memref<64xf32>) attributes {llvm.linkage = #llvm.linkage<internal>, tfg.outlined} {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
   %c64 = arith.constant 64 : index
@@ -118,7 +118,7 @@ func.func private @fork_a(%arg0: memref<64xf32>) attributes {llvm.linkage = #llv
   }
   return
 }
-func.func private @fork_c(%arg0: memref<64xf32>) attributes {llvm.linkage = #llvm.linkage<internal>, tfg.outlined} {
+func.func private @double_all(%arg0: memref<64xf32>) attributes {llvm.linkage = #llvm.linkage<internal>, tfg.outlined} {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
   %c64 = arith.constant 64 : index
@@ -139,9 +139,9 @@ func.func private @fork_c(%arg0: memref<64xf32>) attributes {llvm.linkage = #llv
 func.func @store_between(%arg0: memref<64xf32>) {
   %c0 = arith.constant 0 : index
   %two = arith.constant 2.0 : f32
-  call @fork_a(%arg0) : (memref<64xf32>) -> ()
+  call @write_all(%arg0) : (memref<64xf32>) -> ()
   memref.store %two, %arg0[%c0] : memref<64xf32>
-  call @fork_c(%arg0) : (memref<64xf32>) -> ()
+  call @double_all(%arg0) : (memref<64xf32>) -> ()
   return
 }
 
