@@ -9,6 +9,7 @@
 #        utils/run-corpus.sh --list [BUILD_DIR] [CORPUS_DIR]
 #   prints the models, one `model|reference|pipeline|label|pass-or-blocked`
 #   line each, and runs nothing (bench/models.sh times the same models).
+#   TFG_RUN_EXTRA="--threads 2": extra tfg-run flags for every model run.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 list=false
@@ -55,7 +56,8 @@ row() { # spec
   IFS='|' read -r model ref pipeline label <<< "$1"
   name=${label:-$(basename "$ref")}
   log=$(mktemp)
-  "$run" "$model" --compare "$ref" --runs "${TFG_CORPUS_RUNS:-3}" ${pipeline:+--pipeline "$pipeline"} > "$log" 2>&1
+  # shellcheck disable=SC2086 # TFG_RUN_EXTRA: extra tfg-run flags, split
+  "$run" "$model" --compare "$ref" --runs "${TFG_CORPUS_RUNS:-3}" ${pipeline:+--pipeline "$pipeline"} ${TFG_RUN_EXTRA:-} > "$log" 2>&1
   status=$?
   outputs=$(grep -cE "^  .* (ok  |FAIL) max_abs=" "$log")
   worst_rel=$(grep -oE "rel_l2=[0-9.e+-]+" "$log" | cut -d= -f2 | sort -g | tail -1)

@@ -170,6 +170,46 @@ LogicalResult chunkWithEpilogue(RewriterBase &rewriter, linalg::LinalgOp op,
   return success();
 }
 
+/// Splits a heavy op whose output starts as a linalg.fill (its zero fill)
+/// used by it alone into chunks that each fill their part before
+/// computing it (the fill fused into the chunk through the op's
+/// destination): no whole-tensor memset before the chunks, run by one
+/// thread. Fails, leaving the IR as it is, where the op's output is not
+/// such a fill.
+LogicalResult chunkWithFill(RewriterBase &rewriter, linalg::LinalgOp op,
+                            ArrayRef<int64_t> sizes) {
+  if (op.getNumDpsInits() != 1 || op->getNumResults() != 1)
+    return failure();
+  auto fill = op.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>();
+  if (!fill || !fill->hasOneUse())
+    return failure();
+  scf::SCFTileAndFuseOptions fuse;
+  fuse.tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  fuse.tilingOptions.setTileSizes(
+      getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+  Operation *fillOp = fill;
+  fuse.setFusionControlFn(
+      [fillOp](tensor::ExtractSliceOp, OpResult producer, bool)
+          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (producer.getOwner() == fillOp)
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        return std::nullopt;
+      });
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTileAndFuseResult> fused =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), fuse);
+  if (failed(fused))
+    return failure();
+  for (auto [original, replacement] : fused->replacements)
+    rewriter.replaceAllUsesWith(original, replacement);
+  if (isOpTriviallyDead(op))
+    rewriter.eraseOp(op);
+  if (isOpTriviallyDead(fillOp))
+    rewriter.eraseOp(fillOp);
+  return success();
+}
+
 struct CPUParallelizePass : tfg::impl::CPUParallelizeBase<CPUParallelizePass> {
   using Base::Base;
 
@@ -204,7 +244,8 @@ struct CPUParallelizePass : tfg::impl::CPUParallelizeBase<CPUParallelizePass> {
       SmallVector<int64_t> sizes = chunkSizes(op, threads);
       if (sizes.empty() || !isa<TilingInterface>(op.getOperation()))
         continue; // no loop to split: stays serial
-      if (!generic && succeeded(chunkWithEpilogue(rewriter, op, sizes)))
+      if (!generic && (succeeded(chunkWithEpilogue(rewriter, op, sizes)) ||
+                       succeeded(chunkWithFill(rewriter, op, sizes))))
         continue;
       scf::SCFTilingOptions options;
       options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);

@@ -182,6 +182,11 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
   // absurd counts.
   CPUParallelizeOptions parallelize;
   parallelize.threads = threads;
+  // Inside the one parallel region of tfg-cpu-merge-parallel-regions a
+  // split op costs a barrier, not a fork and a join: smaller ops are worth
+  // splitting (a deep 1x1 layer's bias and activation at 7x7x1024, a
+  // depthwise layer's border column), each some microseconds of one core.
+  parallelize.minIterations = 1 << 14;
   if (threads != 1)
     pm.addNestedPass<func::FuncOp>(createCPUParallelize(parallelize));
   // Convolutions of dynamic spatial size (--dynamic-shapes) as loops of
@@ -238,6 +243,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
     // block (the control-flow lowering would split it); the canonicalizer
     // inlines the scopes, as the bodies hold no alloca.
     pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+    // One fork for a run of nests instead of one each (barriers between
+    // them), the serial nests between them in omp.single.
+    pm.addPass(createCPUMergeParallelRegions());
   }
   // To the LLVM dialect. The steps before the conversion rewrite one
   // function at a time: nested, so that the context's threads take the

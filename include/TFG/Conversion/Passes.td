@@ -449,6 +449,58 @@ def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
                            "mlir::affine::AffineDialect"];
 }
 
+def CPUMergeParallelRegions
+    : Pass<"tfg-cpu-merge-parallel-regions", "mlir::ModuleOp"> {
+  let summary = "Run consecutive outlined parallel loop nests in one OpenMP parallel region";
+  let description = [{
+    The step of `tfg-lower-to-llvm --threads N` (N > 1) after
+    `convert-scf-to-openmp`. There, every chunked op is a call of an
+    outlined loop nest (`tfg-cpu-outline-loop-nests`) whose function forks
+    its own team: `omp.parallel` around one `omp.wsloop`. A run of
+    consecutive such calls in a block (with calls of serial nests and
+    side-effect-free ops, views and constants, between them; at least two
+    forks) becomes one `omp.parallel` in the caller:
+
+    - the callees' `omp.parallel` is replaced by its body, so their
+      `omp.wsloop` is orphaned and, at run time, shared by the caller's
+      team; its implicit barrier at the end stays, so a nest still sees
+      everything the previous one wrote, as after a join;
+    - the calls of serial nests between them (a fill, an epilogue, a border
+      piece too small to split) run in `omp.single`, consecutive ones in
+      one, whose implicit barrier orders them with the next nest;
+    - the views and constants move before the region, which then defines no
+      value;
+    - a step's barrier (a nest's worksharing loop's, a single's) is dropped
+      (`nowait`) where the next step touches no memory that a step since
+      the last barrier writes and writes none that they touch: each step's
+      memory is what its callee reads and writes through its arguments,
+      traced in the caller to a buffer (an argument, an allocation, a
+      constant byte range of an arena taken by `memref.view`) and the box
+      of a static `memref.subview` of it (a padded convolution's interior
+      and border columns, a depthwise layer's pieces); an argument may
+      alias any other argument, a callee with effects it cannot attribute
+      to an argument keeps every barrier. The last step's barrier goes too
+      (the region's join follows).
+
+    A run of N nests forks once instead of N times. A nest whose function
+    has another use, results, side effects outside its fork, a fork with
+    other clauses than `num_threads`, a `nowait` loop or a call inside, ends
+    a run, as does any other op with side effects (a `memref.alloc`, a loop
+    of the caller): the merge never moves work across it.
+  }];
+  let statistics = [
+    Statistic<"regions", "regions", "Parallel regions made">,
+    Statistic<"forksMerged", "forks-merged",
+              "Forks of outlined nests moved into a merged region">,
+    Statistic<"serialNestsMerged", "serial-nests-merged",
+              "Serial nests run in omp.single inside a merged region">,
+    Statistic<"barriersDropped", "barriers-dropped",
+              "Worksharing loops and singles made nowait (no dependence on the next step)">,
+  ];
+  let dependentDialects = ["mlir::omp::OpenMPDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
 def CPUOutlineLoopNests
     : Pass<"tfg-cpu-outline-loop-nests", "mlir::ModuleOp"> {
   let summary = "Move each outermost loop nest into its own function, for LLVM's compile time";

@@ -236,12 +236,17 @@ func.func @conv_bias_relu(%x: tensor<1x34x34x32xf32>, %w: tensor<3x3x32x64xf32>,
 // -----
 
 // Where the convolution's result has another user (here it is returned
-// too), the epilogue is no epilogue: the convolution alone is split, the
-// elementwise op stays after it (split later, with generic=true).
+// too), the epilogue is no epilogue: the convolution is split with its
+// zero fill alone (each chunk fills its rows: no whole-tensor memset on one
+// thread before the chunks), the elementwise op stays after it (split
+// later, with generic=true).
 // CHECK-LABEL: func.func @conv_two_users
-// CHECK: scf.forall
+// CHECK-NOT: linalg.fill
+// CHECK: scf.forall {{.*}} shared_outs(%[[OUT:.*]] = %{{.*}})
 // CHECK-NOT: linalg.generic
-// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x16x32x64xf32>
+// CHECK: %[[SLICE:.*]] = tensor.extract_slice %[[OUT]][0, %{{.*}}, 0, 0] [1, 16, 32, 64]
+// CHECK: %[[FILLED:.*]] = linalg.fill {{.*}} outs(%[[SLICE]] : tensor<1x16x32x64xf32>)
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} outs(%[[FILLED]] : tensor<1x16x32x64xf32>)
 // CHECK-NOT: linalg.generic
 // CHECK: scf.forall.in_parallel
 // CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x32x32x64xf32>)
@@ -259,4 +264,22 @@ func.func @conv_two_users(%x: tensor<1x34x34x32xf32>, %w: tensor<3x3x32x64xf32>,
     linalg.yield %s : f32
   } -> tensor<1x32x32x64xf32>
   return %biased, %conv : tensor<1x32x32x64xf32>, tensor<1x32x32x64xf32>
+}
+
+// -----
+
+// A zero fill that something else reads too (here it is returned) stays
+// whole, before the chunks: the convolution reads its slices.
+// CHECK-LABEL: func.func @conv_fill_shared
+// CHECK: %[[FILL:.*]] = linalg.fill {{.*}} -> tensor<1x32x32x64xf32>
+// CHECK: scf.forall (%{{.*}}) = (0) to (32) step (16) shared_outs(%{{.*}} = %[[FILL]])
+// CHECK-NOT: linalg.fill
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x16x32x64xf32>
+func.func @conv_fill_shared(%x: tensor<1x34x34x32xf32>, %w: tensor<3x3x32x64xf32>) -> (tensor<1x32x32x64xf32>, tensor<1x32x32x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x32x32x64xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x32x32x64xf32>) -> tensor<1x32x32x64xf32>
+  %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x34x34x32xf32>, tensor<3x3x32x64xf32>) outs(%fill : tensor<1x32x32x64xf32>) -> tensor<1x32x32x64xf32>
+  return %conv, %fill : tensor<1x32x32x64xf32>, tensor<1x32x32x64xf32>
 }
