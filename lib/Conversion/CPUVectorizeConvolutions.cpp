@@ -177,15 +177,20 @@ int64_t inChannelChunk(linalg::LinalgOp op, const Block &block) {
   return chunk >= limit / 2 ? chunk : 0;
 }
 
-/// `value` cut to [offset, offset + size) along `dim`, whole elsewhere.
+/// `value` cut to [offset, offset + size) along `dim`, whole elsewhere
+/// (`offset` a constant or a value computed in a loop).
 Value sliceAlong(OpBuilder &b, Location loc, Value value, unsigned dim,
-                 int64_t offset, int64_t size) {
+                 OpFoldResult offset, int64_t size) {
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, value);
   SmallVector<OpFoldResult> offsets(sizes.size(), b.getIndexAttr(0));
   SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
-  offsets[dim] = b.getIndexAttr(offset);
+  offsets[dim] = offset;
   sizes[dim] = b.getIndexAttr(size);
   return tensor::ExtractSliceOp::create(b, loc, value, offsets, sizes, strides);
+}
+Value sliceAlong(OpBuilder &b, Location loc, Value value, unsigned dim,
+                 int64_t offset, int64_t size) {
+  return sliceAlong(b, loc, value, dim, b.getIndexAttr(offset), size);
 }
 
 /// `generic` on other operands (same maps, iterators and body).
@@ -204,7 +209,7 @@ linalg::GenericOp cloneGeneric(RewriterBase &rewriter,
 /// The operand of `generic` cut to loop `dim`'s [offset, offset + size)
 /// (unchanged when its map does not read that loop: a broadcast).
 Value sliceOperand(RewriterBase &rewriter, linalg::GenericOp generic,
-                   OpOperand &operand, unsigned dim, int64_t offset,
+                   OpOperand &operand, unsigned dim, OpFoldResult offset,
                    int64_t size) {
   AffineMap map = generic.getMatchingIndexingMap(&operand);
   for (auto [position, expr] : llvm::enumerate(map.getResults()))
@@ -336,7 +341,8 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
         inputs.push_back(input->get() == op->getResult(0)
                              ? conv->getResult(0)
                              : sliceOperand(rewriter, epilogue, *input, dim,
-                                            begin, end - begin));
+                                            rewriter.getIndexAttr(begin),
+                                            end - begin));
       Value init = sliceAlong(rewriter, loc, dest, dim, begin, end - begin);
       return cloneGeneric(rewriter, epilogue, inputs, init);
     };
@@ -352,6 +358,169 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
     rewriter.replaceOp(op, result);
   }
   return {{head, headEpilogue}, {tail, tailEpilogue}};
+}
+
+/// The fill whose value every element of `value` holds: the fill itself,
+/// a slice of it (of a slice of it, ...), where other pieces may have been
+/// inserted elsewhere in between (splitConv's and the padding fold's pieces
+/// before this one); null where that is not known (a dynamic or strided
+/// slice, a rank change, an insertion that may meet the region).
+linalg::FillOp filledBy(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape())
+    return {};
+  // The region of `value` looked at, in the coordinates of `value`.
+  SmallVector<int64_t> offsets(type.getRank(), 0);
+  SmallVector<int64_t> sizes(type.getShape());
+  while (true) {
+    if (auto fill = value.getDefiningOp<linalg::FillOp>())
+      return fill;
+    if (auto extract = value.getDefiningOp<tensor::ExtractSliceOp>()) {
+      if (!extract.hasUnitStride() ||
+          extract.getSourceType().getRank() != (int64_t)offsets.size() ||
+          llvm::any_of(extract.getStaticOffsets(), ShapedType::isDynamic))
+        return {};
+      for (auto [offset, from] : llvm::zip(offsets, extract.getStaticOffsets()))
+        offset += from;
+      value = extract.getSource();
+      continue;
+    }
+    if (auto insert = value.getDefiningOp<tensor::InsertSliceOp>()) {
+      bool apart = false;
+      for (auto [o, n, io, in] :
+           llvm::zip(offsets, sizes, insert.getStaticOffsets(),
+                     insert.getStaticSizes()))
+        if (!ShapedType::isDynamic(io) && !ShapedType::isDynamic(in) &&
+            (o + n <= io || io + in <= o))
+          apart = true;
+      if (!apart)
+        return {};
+      value = insert.getDest();
+      continue;
+    }
+    return {};
+  }
+}
+
+/// Whether computing the last column block of a piece again where it
+/// overlaps the block before it costs little: at most 1/16 more columns.
+bool overlapIsCheap(int64_t extent, int64_t block) {
+  return extent > block && 16 * (block - extent % block) <= extent;
+}
+
+/// A piece whose output columns are not a multiple of its block `cols` as
+/// one loop over blocks of `cols` columns, the last one ending at the
+/// piece's last column (starting at min(j * cols, extent - cols), so it
+/// computes again some columns of the block before it), instead of a
+/// remainder piece with a narrower block of its own: one kernel instead of
+/// two. Each block starts from zeros (the convolution's fill, done per
+/// block) and overwrites its columns of the output (the epilogue's body
+/// does not read its output), so a column computed twice gets the same
+/// value twice. Returns the convolution of one block (and its epilogue),
+/// inside the loop, or a null convolution where the piece does not start
+/// from a fill, its epilogue reads its output or its loop indices, or the
+/// overlap is not cheap (overlapIsCheap).
+ConvUnit overlapColumnTail(RewriterBase &rewriter, ConvUnit unit,
+                           int64_t cols) {
+  linalg::LinalgOp op = unit.conv;
+  linalg::GenericOp epilogue = unit.epilogue;
+  Value init = op.getDpsInitOperand(0)->get();
+  linalg::FillOp fill = filledBy(init);
+  auto outType = cast<RankedTensorType>(init.getType());
+  int64_t extent = outType.getDimSize(kCol);
+  if (!fill || ShapedType::isDynamic(extent) || !overlapIsCheap(extent, cols))
+    return {};
+  if (epilogue &&
+      (epilogue->getNumResults() != 1 ||
+       !epilogue.getBody()->getOps<linalg::IndexOp>().empty() ||
+       !epilogue.getMatchingBlockArgument(epilogue.getDpsInitOperand(0))
+            .use_empty()))
+    return {};
+  Location loc = op.getLoc();
+  auto strides = op->getAttrOfType<DenseIntElementsAttr>("strides");
+  auto dilations = op->getAttrOfType<DenseIntElementsAttr>("dilations");
+  int64_t stride = strides.getValues<int64_t>()[1];
+  int64_t dilation = dilations.getValues<int64_t>()[1];
+  Value input = op.getDpsInputOperand(0)->get();
+  Value filter = op.getDpsInputOperand(1)->get();
+  int64_t taps = cast<ShapedType>(filter.getType()).getDimSize(1);
+  bool chained = op->getParentOfType<scf::ForallOp>() != nullptr;
+
+  // The loop carries the output: the epilogue's, or the convolution's
+  // (each block fills its own columns of it).
+  Operation *last = epilogue ? epilogue.getOperation() : op.getOperation();
+  Value dest = epilogue ? epilogue.getDpsInitOperand(0)->get() : init;
+  rewriter.setInsertionPoint(last);
+  // (As splitConv: an empty output becomes an alloc_tensor, which the
+  // canonicalizer does not turn into empty tensors per block; in a
+  // thread's chunk it is eliminated into the chunk's output instead.)
+  if (auto empty = dest.getDefiningOp<tensor::EmptyOp>(); empty && !chained)
+    dest = bufferization::AllocTensorOp::create(
+        rewriter, empty.getLoc(), empty.getType(), empty.getDynamicSizes());
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  auto loop = scf::ForOp::create(rewriter, loc, index(0),
+                                 index(llvm::divideCeil(extent, cols)),
+                                 index(1), ValueRange{dest});
+  rewriter.setInsertionPointToStart(loop.getBody());
+  Value into = loop.getRegionIterArgs().front();
+  Value begin = arith::MinSIOp::create(
+      rewriter, loc,
+      arith::MulIOp::create(rewriter, loc, loop.getInductionVar(), index(cols)),
+      index(extent - cols));
+  Value inBegin =
+      arith::MulIOp::create(rewriter, loc, begin, index(stride)).getResult();
+  Value in = sliceAlong(rewriter, loc, input, kCol, inBegin,
+                        (cols - 1) * stride + (taps - 1) * dilation + 1);
+  // A zero-filled block of its own, fused into the epilogue's tiles (so
+  // the accumulators start as zeros in registers).
+  SmallVector<OpFoldResult> blockSizes =
+      tensor::getMixedSizes(rewriter, loc, init);
+  blockSizes[kCol] = rewriter.getIndexAttr(cols);
+  Value empty = tensor::EmptyOp::create(rewriter, loc, blockSizes,
+                                        outType.getElementType());
+  Value out = linalg::FillOp::create(rewriter, loc, fill.getInputs(), empty)
+                  .getResult(0);
+  linalg::LinalgOp conv =
+      createConvPiece(rewriter, op, in, filter, out, linalg::FillOp());
+  Value block = conv->getResult(0);
+  Value blockOut = sliceAlong(rewriter, loc, into, kCol, begin, cols);
+  linalg::GenericOp blockEpilogue;
+  if (epilogue) {
+    SmallVector<Value> inputs;
+    for (OpOperand *operand : epilogue.getDpsInputOperands())
+      inputs.push_back(
+          operand->get() == op->getResult(0)
+              ? block
+              : sliceOperand(rewriter, epilogue, *operand, kCol, begin, cols));
+    blockEpilogue = cloneGeneric(rewriter, epilogue, inputs, blockOut);
+  } else {
+    // Without an epilogue, a copy of the block into the output as one: the
+    // block is computed in registers and written once, where the copy's
+    // tile writes it.
+    MLIRContext *context = rewriter.getContext();
+    AffineMap identity = AffineMap::getMultiDimIdentityMap(4, context);
+    blockEpilogue = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{blockOut.getType()}, ValueRange{block},
+        ValueRange{blockOut}, ArrayRef<AffineMap>{identity, identity},
+        SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
+        [](OpBuilder &b, Location loc, ValueRange args) {
+          linalg::YieldOp::create(b, loc, args[0]);
+        });
+  }
+  block = blockEpilogue.getResult(0);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, block);
+  SmallVector<OpFoldResult> offsets(sizes.size(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> unitStrides(sizes.size(), rewriter.getIndexAttr(1));
+  offsets[kCol] = begin;
+  Value inserted = tensor::InsertSliceOp::create(rewriter, loc, block, into,
+                                                 offsets, sizes, unitStrides);
+  scf::YieldOp::create(rewriter, loc, inserted);
+  rewriter.replaceOp(last, loop.getResult(0));
+  if (epilogue)
+    rewriter.eraseOp(op);
+  return {conv, blockEpilogue};
 }
 
 /// The operands (inputs, then init) of a convolution's epilogue for the
@@ -1138,6 +1307,14 @@ struct CPUVectorizeConvolutionsPass
         int64_t extent = ranges[dim];
         if (extent <= size || extent % size == 0)
           continue;
+        if (dim == kCol) {
+          if (ConvUnit block = overlapColumnTail(rewriter, unit, size);
+              block.conv) {
+            worklist.push_back(block);
+            split = true;
+            break;
+          }
+        }
         auto [head, tail] =
             splitConv(rewriter, unit, dim, extent - extent % size);
         worklist.push_back(head);
