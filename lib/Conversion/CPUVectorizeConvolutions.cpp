@@ -177,15 +177,20 @@ int64_t inChannelChunk(linalg::LinalgOp op, const Block &block) {
   return chunk >= limit / 2 ? chunk : 0;
 }
 
-/// `value` cut to [offset, offset + size) along `dim`, whole elsewhere.
+/// `value` cut to [offset, offset + size) along `dim`, whole elsewhere
+/// (`offset` a constant or a value computed in a loop).
 Value sliceAlong(OpBuilder &b, Location loc, Value value, unsigned dim,
-                 int64_t offset, int64_t size) {
+                 OpFoldResult offset, int64_t size) {
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, value);
   SmallVector<OpFoldResult> offsets(sizes.size(), b.getIndexAttr(0));
   SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
-  offsets[dim] = b.getIndexAttr(offset);
+  offsets[dim] = offset;
   sizes[dim] = b.getIndexAttr(size);
   return tensor::ExtractSliceOp::create(b, loc, value, offsets, sizes, strides);
+}
+Value sliceAlong(OpBuilder &b, Location loc, Value value, unsigned dim,
+                 int64_t offset, int64_t size) {
+  return sliceAlong(b, loc, value, dim, b.getIndexAttr(offset), size);
 }
 
 /// `generic` on other operands (same maps, iterators and body).
@@ -204,7 +209,7 @@ linalg::GenericOp cloneGeneric(RewriterBase &rewriter,
 /// The operand of `generic` cut to loop `dim`'s [offset, offset + size)
 /// (unchanged when its map does not read that loop: a broadcast).
 Value sliceOperand(RewriterBase &rewriter, linalg::GenericOp generic,
-                   OpOperand &operand, unsigned dim, int64_t offset,
+                   OpOperand &operand, unsigned dim, OpFoldResult offset,
                    int64_t size) {
   AffineMap map = generic.getMatchingIndexingMap(&operand);
   for (auto [position, expr] : llvm::enumerate(map.getResults()))
@@ -277,7 +282,10 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
   // whose trimming gives the pages back to the kernel after every run (the
   // page faults and memset of the next run cost the threads their
   // speed-up). One thread keeps its code.
-  bool chained = op->getParentOfType<scf::ForallOp>() != nullptr;
+  // So too inside a loop of the padding fold's border pieces (an scf.for),
+  // where the copies would be made every iteration.
+  bool chained =
+      op->getParentOfType<scf::ForallOp>() || op->getParentOfType<scf::ForOp>();
   auto piece = [&](int64_t begin, int64_t end, Value into) -> linalg::LinalgOp {
     Value in = input, f = filter;
     if (dim == kCol) {
@@ -336,7 +344,8 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
         inputs.push_back(input->get() == op->getResult(0)
                              ? conv->getResult(0)
                              : sliceOperand(rewriter, epilogue, *input, dim,
-                                            begin, end - begin));
+                                            rewriter.getIndexAttr(begin),
+                                            end - begin));
       Value init = sliceAlong(rewriter, loc, dest, dim, begin, end - begin);
       return cloneGeneric(rewriter, epilogue, inputs, init);
     };
@@ -352,6 +361,159 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
     rewriter.replaceOp(op, result);
   }
   return {{head, headEpilogue}, {tail, tailEpilogue}};
+}
+
+/// The fill whose value every element of `value` holds: the fill itself,
+/// a slice of it (of a slice of it, ...), where other pieces may have been
+/// inserted elsewhere in between (splitConv's and the padding fold's pieces
+/// before this one); null where that is not known (a dynamic or strided
+/// slice, a rank change, an insertion that may meet the region).
+linalg::FillOp filledBy(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape())
+    return {};
+  // The region of `value` looked at, in the coordinates of `value`.
+  SmallVector<int64_t> offsets(type.getRank(), 0);
+  SmallVector<int64_t> sizes(type.getShape());
+  while (true) {
+    if (auto fill = value.getDefiningOp<linalg::FillOp>())
+      return fill;
+    if (auto extract = value.getDefiningOp<tensor::ExtractSliceOp>()) {
+      if (!extract.hasUnitStride() ||
+          extract.getSourceType().getRank() != (int64_t)offsets.size() ||
+          llvm::any_of(extract.getStaticOffsets(), ShapedType::isDynamic))
+        return {};
+      for (auto [offset, from] : llvm::zip(offsets, extract.getStaticOffsets()))
+        offset += from;
+      value = extract.getSource();
+      continue;
+    }
+    if (auto insert = value.getDefiningOp<tensor::InsertSliceOp>()) {
+      bool apart = false;
+      for (auto [o, n, io, in] :
+           llvm::zip(offsets, sizes, insert.getStaticOffsets(),
+                     insert.getStaticSizes()))
+        if (!ShapedType::isDynamic(io) && !ShapedType::isDynamic(in) &&
+            (o + n <= io || io + in <= o))
+          apart = true;
+      if (!apart)
+        return {};
+      value = insert.getDest();
+      continue;
+    }
+    return {};
+  }
+}
+
+/// Whether computing the last column block of a piece again where it
+/// overlaps the block before it costs little: at most 1/16 more columns.
+bool overlapIsCheap(int64_t extent, int64_t block) {
+  return extent > block && 16 * (block - extent % block) <= extent;
+}
+
+/// A piece whose output columns are not a multiple of its block `cols` as
+/// one loop over blocks of `cols` columns, the last one ending at the
+/// piece's last column (starting at min(j * cols, extent - cols), so it
+/// computes again some columns of the block before it), instead of a
+/// remainder piece with a narrower block of its own: one kernel instead of
+/// two. Each block starts from zeros (the convolution's fill, done per
+/// block) and overwrites its columns of the output (the epilogue's body
+/// does not read its output), so a column computed twice gets the same
+/// value twice. Returns the convolution of one block (and its epilogue),
+/// inside the loop, or a null convolution where the piece does not start
+/// from a fill, its epilogue reads its output or its loop indices, or the
+/// overlap is not cheap (overlapIsCheap).
+ConvUnit overlapColumnTail(RewriterBase &rewriter, ConvUnit unit,
+                           int64_t cols) {
+  linalg::LinalgOp op = unit.conv;
+  linalg::GenericOp epilogue = unit.epilogue;
+  Value init = op.getDpsInitOperand(0)->get();
+  linalg::FillOp fill = filledBy(init);
+  auto outType = cast<RankedTensorType>(init.getType());
+  int64_t extent = outType.getDimSize(kCol);
+  if (!fill || ShapedType::isDynamic(extent) || !overlapIsCheap(extent, cols))
+    return {};
+  if (epilogue &&
+      (epilogue->getNumResults() != 1 ||
+       !epilogue.getBody()->getOps<linalg::IndexOp>().empty() ||
+       !epilogue.getMatchingBlockArgument(epilogue.getDpsInitOperand(0))
+            .use_empty()))
+    return {};
+  Location loc = op.getLoc();
+  auto strides = op->getAttrOfType<DenseIntElementsAttr>("strides");
+  auto dilations = op->getAttrOfType<DenseIntElementsAttr>("dilations");
+  int64_t stride = strides.getValues<int64_t>()[1];
+  int64_t dilation = dilations.getValues<int64_t>()[1];
+  Value input = op.getDpsInputOperand(0)->get();
+  Value filter = op.getDpsInputOperand(1)->get();
+  int64_t taps = cast<ShapedType>(filter.getType()).getDimSize(1);
+  bool chained = op->getParentOfType<scf::ForallOp>() != nullptr;
+
+  // The loop carries the output: the epilogue's, or the convolution's
+  // (each block fills its own columns of it).
+  Operation *last = epilogue ? epilogue.getOperation() : op.getOperation();
+  Value dest = epilogue ? epilogue.getDpsInitOperand(0)->get() : init;
+  rewriter.setInsertionPoint(last);
+  // (As splitConv: an empty output becomes an alloc_tensor, which the
+  // canonicalizer does not turn into empty tensors per block; in a
+  // thread's chunk it is eliminated into the chunk's output instead.)
+  if (auto empty = dest.getDefiningOp<tensor::EmptyOp>(); empty && !chained)
+    dest = bufferization::AllocTensorOp::create(
+        rewriter, empty.getLoc(), empty.getType(), empty.getDynamicSizes());
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  auto loop = scf::ForOp::create(rewriter, loc, index(0),
+                                 index(llvm::divideCeil(extent, cols)),
+                                 index(1), ValueRange{dest});
+  rewriter.setInsertionPointToStart(loop.getBody());
+  Value into = loop.getRegionIterArgs().front();
+  Value begin = arith::MinSIOp::create(
+      rewriter, loc,
+      arith::MulIOp::create(rewriter, loc, loop.getInductionVar(), index(cols)),
+      index(extent - cols));
+  Value inBegin =
+      arith::MulIOp::create(rewriter, loc, begin, index(stride)).getResult();
+  Value in = sliceAlong(rewriter, loc, input, kCol, inBegin,
+                        (cols - 1) * stride + (taps - 1) * dilation + 1);
+  // The block starts from zeros: a fill of a block of its own, fused into
+  // the epilogue's tiles (so the accumulators start as zeros in
+  // registers); without an epilogue, a fill of the block's columns of the
+  // output, which the block then accumulates into (as a piece of a filled
+  // output does).
+  Value blockOut = sliceAlong(rewriter, loc, into, kCol, begin, cols);
+  Value zeros = blockOut;
+  if (epilogue)
+    zeros = tensor::EmptyOp::create(
+        rewriter, loc, tensor::getMixedSizes(rewriter, loc, blockOut),
+        outType.getElementType());
+  Value out = linalg::FillOp::create(rewriter, loc, fill.getInputs(), zeros)
+                  .getResult(0);
+  linalg::LinalgOp conv =
+      createConvPiece(rewriter, op, in, filter, out, linalg::FillOp());
+  Value block = conv->getResult(0);
+  linalg::GenericOp blockEpilogue;
+  if (epilogue) {
+    SmallVector<Value> inputs;
+    for (OpOperand *operand : epilogue.getDpsInputOperands())
+      inputs.push_back(
+          operand->get() == op->getResult(0)
+              ? block
+              : sliceOperand(rewriter, epilogue, *operand, kCol, begin, cols));
+    blockEpilogue = cloneGeneric(rewriter, epilogue, inputs, blockOut);
+    block = blockEpilogue.getResult(0);
+  }
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, block);
+  SmallVector<OpFoldResult> offsets(sizes.size(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> unitStrides(sizes.size(), rewriter.getIndexAttr(1));
+  offsets[kCol] = begin;
+  Value inserted = tensor::InsertSliceOp::create(rewriter, loc, block, into,
+                                                 offsets, sizes, unitStrides);
+  scf::YieldOp::create(rewriter, loc, inserted);
+  rewriter.replaceOp(last, loop.getResult(0));
+  if (epilogue)
+    rewriter.eraseOp(op);
+  return {conv, blockEpilogue};
 }
 
 /// The operands (inputs, then init) of a convolution's epilogue for the
@@ -557,7 +719,8 @@ linalg::LinalgOp chunkInChannels(RewriterBase &rewriter, linalg::LinalgOp op,
 /// One cut of a tensor: [offset, offset + size) along dimension `dim`.
 struct Cut {
   unsigned dim;
-  int64_t offset, size;
+  OpFoldResult offset; // a constant, or a value computed in a loop
+  int64_t size;
 };
 
 /// `value` cut along each of `cuts`, whole elsewhere.
@@ -566,7 +729,7 @@ Value sliceAt(OpBuilder &b, Location loc, Value value, ArrayRef<Cut> cuts) {
   SmallVector<OpFoldResult> offsets(sizes.size(), b.getIndexAttr(0));
   SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
   for (const Cut &cut : cuts) {
-    offsets[cut.dim] = b.getIndexAttr(cut.offset);
+    offsets[cut.dim] = cut.offset;
     sizes[cut.dim] = b.getIndexAttr(cut.size);
   }
   return tensor::ExtractSliceOp::create(b, loc, value, offsets, sizes, strides);
@@ -615,19 +778,14 @@ segmentsAlong(int64_t inSize, int64_t padBefore, int64_t outSize, int64_t taps,
 /// (along the operand dimensions its map reads those loops at; a broadcast
 /// along them is left whole).
 Value slicePixels(RewriterBase &rewriter, linalg::GenericOp generic,
-                  OpOperand &operand, const Segment &rows,
-                  const Segment &cols) {
+                  OpOperand &operand, ArrayRef<Cut> pixels) {
   AffineMap map = generic.getMatchingIndexingMap(&operand);
   SmallVector<Cut> cuts;
-  for (auto [position, expr] : llvm::enumerate(map.getResults())) {
-    auto d = dyn_cast<AffineDimExpr>(expr);
-    if (d && d.getPosition() == kRow)
-      cuts.push_back(
-          {(unsigned)position, rows.outBegin, rows.outEnd - rows.outBegin});
-    else if (d && d.getPosition() == kCol)
-      cuts.push_back(
-          {(unsigned)position, cols.outBegin, cols.outEnd - cols.outBegin});
-  }
+  for (auto [position, expr] : llvm::enumerate(map.getResults()))
+    if (auto d = dyn_cast<AffineDimExpr>(expr))
+      for (const Cut &pixel : pixels)
+        if (d.getPosition() == pixel.dim)
+          cuts.push_back({(unsigned)position, pixel.offset, pixel.size});
   if (cuts.empty())
     return operand.get();
   return sliceAt(rewriter, generic.getLoc(), operand.get(), cuts);
@@ -722,60 +880,133 @@ bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
                    .getResult(0);
     }
   }
+  // One piece: the outputs of `rows` times the `cols.outEnd -
+  // cols.outBegin` columns from `colOut`, which read the input columns from
+  // `colIn` with the filter columns from `colTap` (each a constant, or a
+  // value of the loop over a group of border runs below), inserted into
+  // `into`. Returns what it was inserted into.
+  auto buildPiece = [&](const Segment &rows, const Segment &cols,
+                        OpFoldResult colOut, OpFoldResult colTap,
+                        OpFoldResult colIn, Value into) -> Value {
+    int64_t outRows = rows.outEnd - rows.outBegin,
+            outCols = cols.outEnd - cols.outBegin;
+    Value in = sliceAt(rewriter, loc, input, {{kCol, colIn, cols.inSize}});
+    if (low[kRow] || high[kRow]) {
+      auto sliceType = cast<RankedTensorType>(in.getType());
+      SmallVector<int64_t> paddedShape(sliceType.getShape());
+      paddedShape[kRow] += low[kRow] + high[kRow];
+      SmallVector<OpFoldResult> padLow(4, rewriter.getIndexAttr(0)),
+          padHigh(4, rewriter.getIndexAttr(0));
+      padLow[kRow] = rewriter.getIndexAttr(low[kRow]);
+      padHigh[kRow] = rewriter.getIndexAttr(high[kRow]);
+      Value zero = arith::ConstantOp::create(
+          rewriter, loc, rewriter.getZeroAttr(sliceType.getElementType()));
+      in = tensor::PadOp::create(
+          rewriter, loc,
+          RankedTensorType::get(paddedShape, sliceType.getElementType()), in,
+          padLow, padHigh, zero);
+    }
+    Value f = sliceAt(
+        rewriter, loc, filter,
+        {{0, rewriter.getIndexAttr(rows.tapBegin), rows.tapEnd - rows.tapBegin},
+         {1, colTap, cols.tapEnd - cols.tapBegin}});
+    // Each piece's blocks are cut from what the previous pieces made
+    // (not from the original output), so that bufferization writes
+    // every piece in place into one output buffer.
+    SmallVector<Cut> pixels{
+        {kRow, rewriter.getIndexAttr(rows.outBegin), outRows},
+        {kCol, colOut, outCols}};
+    Value out = sliceAt(rewriter, loc, epilogue ? init : into, pixels);
+    Value piece = createConvPiece(rewriter, op, in, f, out,
+                                  epilogue ? fill : linalg::FillOp())
+                      ->getResult(0);
+    if (epilogue) {
+      SmallVector<Value> inputs;
+      for (OpOperand *operand : epilogue.getDpsInputOperands())
+        inputs.push_back(
+            operand->get() == op->getResult(0)
+                ? piece
+                : slicePixels(rewriter, epilogue, *operand, pixels));
+      Value pieceInit = sliceAt(rewriter, loc, into, pixels);
+      piece = cloneGeneric(rewriter, epilogue, inputs, pieceInit).getResult(0);
+    }
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, loc, piece);
+    SmallVector<OpFoldResult> offsets(4, rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> unitStrides(4, rewriter.getIndexAttr(1));
+    offsets[kRow] = rewriter.getIndexAttr(rows.outBegin);
+    offsets[kCol] = colOut;
+    return tensor::InsertSliceOp::create(rewriter, loc, piece, into, offsets,
+                                         sizes, unitStrides);
+  };
+  // Border runs of the same shape (as many columns, taps and input
+  // columns: a 3x3 SAME convolution's first and last column, which see
+  // taps 1-2 and 0-1) are one piece in a loop over the runs, which reads
+  // where each run starts from the loop's variable: one kernel for all of
+  // them rather than one each.
+  // (The runs of their own first: a piece's output cut from the loop's
+  // result would hide from overlapColumnTail that it is still a fill.)
+  SmallVector<SmallVector<const Segment *>> groups;
+  for (const Segment &cols : segments[1]) {
+    auto sameShape = [&](ArrayRef<const Segment *> group) {
+      const Segment &other = *group.front();
+      return other.outEnd - other.outBegin == cols.outEnd - cols.outBegin &&
+             other.tapEnd - other.tapBegin == cols.tapEnd - cols.tapBegin &&
+             other.inSize == cols.inSize;
+    };
+    auto group = llvm::find_if(groups, sameShape);
+    if (group == groups.end())
+      groups.push_back({&cols});
+    else
+      group->push_back(&cols);
+  }
+  SmallVector<SmallVector<const Segment *>> ordered;
+  for (bool single : {true, false})
+    for (ArrayRef<const Segment *> group : groups)
+      if ((group.size() == 1) == single)
+        ordered.emplace_back(group);
+  groups = std::move(ordered);
+  // The pieces go where the epilogue is (where the convolution is, without
+  // one): the epilogue's other operands are defined before it.
+  rewriter.setInsertionPoint(epilogue ? epilogue.getOperation()
+                                      : op.getOperation());
   for (const Segment &rows : segments[0]) {
-    for (const Segment &cols : segments[1]) {
-      rewriter.setInsertionPoint(op);
-      int64_t outRows = rows.outEnd - rows.outBegin,
-              outCols = cols.outEnd - cols.outBegin;
-      Value in =
-          sliceAt(rewriter, loc, input, {{kCol, cols.inBegin, cols.inSize}});
-      if (low[kRow] || high[kRow]) {
-        auto sliceType = cast<RankedTensorType>(in.getType());
-        SmallVector<int64_t> paddedShape(sliceType.getShape());
-        paddedShape[kRow] += low[kRow] + high[kRow];
-        SmallVector<OpFoldResult> padLow(4, rewriter.getIndexAttr(0)),
-            padHigh(4, rewriter.getIndexAttr(0));
-        padLow[kRow] = rewriter.getIndexAttr(low[kRow]);
-        padHigh[kRow] = rewriter.getIndexAttr(high[kRow]);
-        Value zero = arith::ConstantOp::create(
-            rewriter, loc, rewriter.getZeroAttr(sliceType.getElementType()));
-        in = tensor::PadOp::create(
-            rewriter, loc,
-            RankedTensorType::get(paddedShape, sliceType.getElementType()), in,
-            padLow, padHigh, zero);
+    for (ArrayRef<const Segment *> group : groups) {
+      const Segment &first = *group.front();
+      if (group.size() == 1) {
+        result = buildPiece(rows, first, rewriter.getIndexAttr(first.outBegin),
+                            rewriter.getIndexAttr(first.tapBegin),
+                            rewriter.getIndexAttr(first.inBegin), result);
+        continue;
       }
-      Value f = sliceAt(rewriter, loc, filter,
-                        {{0, rows.tapBegin, rows.tapEnd - rows.tapBegin},
-                         {1, cols.tapBegin, cols.tapEnd - cols.tapBegin}});
-      // Each piece's blocks are cut from what the previous pieces made
-      // (not from the original output), so that bufferization writes
-      // every piece in place into one output buffer.
-      SmallVector<Cut> pixels{{kRow, rows.outBegin, outRows},
-                              {kCol, cols.outBegin, outCols}};
-      Value out = sliceAt(rewriter, loc, epilogue ? init : result, pixels);
-      Value piece = createConvPiece(rewriter, op, in, f, out,
-                                    epilogue ? fill : linalg::FillOp())
-                        ->getResult(0);
-      if (epilogue) {
-        rewriter.setInsertionPoint(epilogue);
-        SmallVector<Value> inputs;
-        for (OpOperand *operand : epilogue.getDpsInputOperands())
-          inputs.push_back(
-              operand->get() == op->getResult(0)
-                  ? piece
-                  : slicePixels(rewriter, epilogue, *operand, rows, cols));
-        Value pieceInit = sliceAt(rewriter, loc, result, pixels);
-        piece =
-            cloneGeneric(rewriter, epilogue, inputs, pieceInit).getResult(0);
-      }
-      SmallVector<OpFoldResult> sizes =
-          tensor::getMixedSizes(rewriter, loc, piece);
-      SmallVector<OpFoldResult> offsets(4, rewriter.getIndexAttr(0));
-      SmallVector<OpFoldResult> unitStrides(4, rewriter.getIndexAttr(1));
-      offsets[kRow] = rewriter.getIndexAttr(rows.outBegin);
-      offsets[kCol] = rewriter.getIndexAttr(cols.outBegin);
-      result = tensor::InsertSliceOp::create(rewriter, loc, piece, result,
-                                             offsets, sizes, unitStrides);
+      auto index = [&](int64_t v) -> Value {
+        return arith::ConstantIndexOp::create(rewriter, loc, v);
+      };
+      auto loop =
+          scf::ForOp::create(rewriter, loc, index(0), index(group.size()),
+                             index(1), ValueRange{result});
+      rewriter.setInsertionPointToStart(loop.getBody());
+      Value run = loop.getInductionVar();
+      // A field of run `run`: a chain of selects over the group's runs.
+      SmallVector<Value> isRun{nullptr};
+      for (int64_t i = 1, e = group.size(); i < e; ++i)
+        isRun.push_back(arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::eq, run, index(i)));
+      auto ofRun = [&](int64_t Segment::*field) -> OpFoldResult {
+        Value value = index(group.front()->*field);
+        for (int64_t i = 1, e = group.size(); i < e; ++i)
+          value = arith::SelectOp::create(rewriter, loc, isRun[i],
+                                          index(group[i]->*field), value);
+        return value;
+      };
+      OpFoldResult colOut = ofRun(&Segment::outBegin);
+      OpFoldResult colTap = ofRun(&Segment::tapBegin);
+      OpFoldResult colIn = ofRun(&Segment::inBegin);
+      Value inserted = buildPiece(rows, first, colOut, colTap, colIn,
+                                  loop.getRegionIterArgs().front());
+      scf::YieldOp::create(rewriter, loc, inserted);
+      rewriter.setInsertionPointAfter(loop);
+      result = loop.getResult(0);
     }
   }
   if (epilogue) {
@@ -1138,6 +1369,14 @@ struct CPUVectorizeConvolutionsPass
         int64_t extent = ranges[dim];
         if (extent <= size || extent % size == 0)
           continue;
+        if (dim == kCol) {
+          if (ConvUnit block = overlapColumnTail(rewriter, unit, size);
+              block.conv) {
+            worklist.push_back(block);
+            split = true;
+            break;
+          }
+        }
         auto [head, tail] =
             splitConv(rewriter, unit, dim, extent - extent % size);
         worklist.push_back(head);

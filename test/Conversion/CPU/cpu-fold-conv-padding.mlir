@@ -2,28 +2,31 @@
 // RUN: tfg-opt %s --split-input-file --tfg-cpu-fold-conv-padding --tfg-cpu-vectorize-convolutions="vector-bits=512 vector-registers=32" --canonicalize | FileCheck %s --check-prefix=KERNEL
 
 // A SAME 3x3 convolution with a bias epilogue: cut along columns into the
-// left border column (filter columns 1-2), the interior (all taps) and the
-// right border column (filter columns 0-1), each on a slice of the
+// interior (all taps) and the two border columns, each on a slice of the
 // unpadded input padded along rows only, with its own epilogue piece,
-// inserted into one output. No padded copy of the whole input.
+// inserted into one output. No padded copy of the whole input. The border
+// columns have the same shape (1 column, 2 taps, 2 input columns): one
+// piece in a loop over the two, which picks the output column (0 or 11),
+// the filter columns (from 1 or 0) and the input columns (from 0 or 10).
 // CHECK-LABEL: func.func @same
-// CHECK-NOT: tensor.pad %arg0
-// CHECK: %[[L:.*]] = tensor.extract_slice %arg0[0, 0, 0, 0] [1, 10, 2, 8]
-// CHECK: tensor.pad %[[L]] low[0, 1, 0, 0] high[0, 1, 0, 0]
-// CHECK: tensor.extract_slice %arg1[0, 1, 0, 0] [3, 2, 8, 16]
-// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x10x1x16xf32>
+// CHECK-NOT: tensor.pad %arg0{{.*}}low[0, 1, 1, 0]
 // CHECK: tensor.pad %arg0 low[0, 1, 0, 0] high[0, 1, 0, 0]
 // CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x10x10x16xf32>
-// CHECK: %[[R:.*]] = tensor.extract_slice %arg0[0, 0, 10, 0] [1, 10, 2, 8]
-// CHECK: tensor.pad %[[R]] low[0, 1, 0, 0] high[0, 1, 0, 0]
-// CHECK: tensor.extract_slice %arg1[0, 0, 0, 0] [3, 2, 8, 16]
+// CHECK: linalg.generic
+// CHECK: %[[INTERIOR:.*]] = tensor.insert_slice {{.*}}[0, 0, 1, 0] [1, 10, 10, 16]
+// CHECK: scf.for %[[EDGE:.*]] = %c0 to %c2 step %c1 iter_args(%[[OUT:.*]] = %[[INTERIOR]])
+// CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[EDGE]], %c1
+// CHECK: %[[COL:.*]] = arith.select %[[LAST]], %c11, %c0
+// CHECK: %[[TAP:.*]] = arith.select %[[LAST]], %c0, %c1
+// CHECK: %[[IN:.*]] = arith.select %[[LAST]], %c10, %c0
+// CHECK: %[[SLICE:.*]] = tensor.extract_slice %arg0[0, 0, %[[IN]], 0] [1, 10, 2, 8]
+// CHECK: tensor.pad %[[SLICE]] low[0, 1, 0, 0] high[0, 1, 0, 0]
+// CHECK: tensor.extract_slice %arg1[0, %[[TAP]], 0, 0] [3, 2, 8, 16]
 // CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x10x1x16xf32>
 // CHECK: linalg.generic
-// CHECK: tensor.insert_slice {{.*}}[0, 0, 0, 0] [1, 10, 1, 16]
-// CHECK: linalg.generic
-// CHECK: tensor.insert_slice {{.*}}[0, 0, 1, 0] [1, 10, 10, 16]
-// CHECK: linalg.generic
-// CHECK: tensor.insert_slice {{.*}}[0, 0, 11, 0] [1, 10, 1, 16]
+// CHECK: tensor.insert_slice {{.*}} into %[[OUT]][0, 0, %[[COL]], 0] [1, 10, 1, 16]
+// CHECK-NOT: linalg.conv
+// CHECK: return
 // The kernel pass reads the unpadded input in its row tiles, each loop
 // over filter rows bounded to the rows that exist: no pad is left.
 // KERNEL-LABEL: func.func @same
@@ -62,6 +65,9 @@ func.func @same(%arg0: tensor<1x10x12x8xf32>, %arg1: tensor<3x3x8x16xf32>, %bias
 // CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x6x5x32xf32>
 // CHECK: tensor.extract_slice %arg1[0, 0, 0] [3, 2, 32]
 // CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x6x1x32xf32>
+// One border column: a piece of its own, no loop.
+// CHECK-NOT: scf.for
+// CHECK: return
 // KERNEL-LABEL: func.func @depthwise_stride2
 // KERNEL-NOT: tensor.pad
 // KERNEL: return
@@ -76,6 +82,49 @@ func.func @depthwise_stride2(%arg0: tensor<1x12x12x32xf32>, %arg1: tensor<3x3x32
   %conv = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
        ins(%padded, %arg1 : tensor<1x13x13x32xf32>, tensor<3x3x32xf32>) outs(%fill : tensor<1x6x6x32xf32>) -> tensor<1x6x6x32xf32>
   return %conv : tensor<1x6x6x32xf32>
+}
+
+// -----
+
+// A 5x5 SAME filter on 8 columns, no epilogue: the interior (columns 2-5)
+// and four border columns in two loops over pairs of the same shape:
+// columns 0 and 7 (3 taps, from filter column 2 or 0, on input columns
+// from 0 or 5), then columns 1 and 6 (4 taps, from filter column 1 or 0, on
+// input columns from 0 or 4).
+// CHECK-LABEL: func.func @same5x5
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x8x4x8xf32>
+// CHECK: scf.for
+// CHECK: %[[C0:.*]] = arith.select %{{.*}}, %c7, %c0
+// CHECK: %[[T0:.*]] = arith.select %{{.*}}, %c0, %c2
+// CHECK: %[[I0:.*]] = arith.select %{{.*}}, %c5, %c0
+// CHECK: tensor.extract_slice %arg0[0, 0, %[[I0]], 0] [1, 8, 3, 8]
+// CHECK: tensor.extract_slice %arg1[0, %[[T0]], 0, 0] [5, 3, 8, 8]
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x8x1x8xf32>
+// CHECK: tensor.insert_slice {{.*}}[0, 0, %[[C0]], 0] [1, 8, 1, 8]
+// CHECK: scf.for
+// CHECK: %[[C1:.*]] = arith.select %{{.*}}, %c6, %c1
+// CHECK: %[[T1:.*]] = arith.select %{{.*}}, %c0, %c1
+// CHECK: %[[I1:.*]] = arith.select %{{.*}}, %c4, %c0
+// CHECK: tensor.extract_slice %arg0[0, 0, %[[I1]], 0] [1, 8, 4, 8]
+// CHECK: tensor.extract_slice %arg1[0, %[[T1]], 0, 0] [5, 4, 8, 8]
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x8x1x8xf32>
+// CHECK: tensor.insert_slice {{.*}}[0, 0, %[[C1]], 0] [1, 8, 1, 8]
+// CHECK-NOT: scf.for
+// CHECK: return
+// KERNEL-LABEL: func.func @same5x5
+// KERNEL-NOT: tensor.pad
+// KERNEL: return
+func.func @same5x5(%arg0: tensor<1x8x8x8xf32>, %arg1: tensor<5x5x8x8xf32>) -> tensor<1x8x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %padded = tensor.pad %arg0 low[0, 2, 2, 0] high[0, 2, 2, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x8xf32> to tensor<1x12x12x8xf32>
+  %empty = tensor.empty() : tensor<1x8x8x8xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%padded, %arg1 : tensor<1x12x12x8xf32>, tensor<5x5x8x8xf32>) outs(%fill : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %conv : tensor<1x8x8x8xf32>
 }
 
 // -----

@@ -155,7 +155,9 @@ func.func @width7(%x: tensor<1x3x9x8xf32>, %w: tensor<3x3x8x32xf32>, %init: tens
 
 // -----
 
-// The same at width 56: 54 columns in blocks of 3 and a remainder of 2.
+// The same at width 56: 54 columns in blocks of 3 and a remainder of 2
+// (an output that is not a fill: a block computed twice would add its sums
+// twice, so no overlapping last block).
 // CHECK-LABEL: func.func @width56
 // CHECK: scf.for %{{.*}} = %c0 to %c54 step %c3
 // CHECK: vector.contract {{.*}} into vector<{{(1x)?}}3x32xf32>
@@ -169,6 +171,67 @@ func.func @width56(%x: tensor<1x3x58x8xf32>, %w: tensor<3x3x8x32xf32>, %init: te
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
        ins(%x, %w : tensor<1x3x58x8xf32>, tensor<3x3x8x32xf32>) outs(%init : tensor<1x1x56x32xf32>) -> tensor<1x1x56x32xf32>
   return %0 : tensor<1x1x56x32xf32>
+}
+
+// -----
+
+// Width 56 from a zero fill: AVX2's blocks of 3 columns leave 2, and
+// computing one column twice costs less than 1/16 more: one loop of 19
+// blocks, the last one starting at column 53 (min(3j, 53)), each filled
+// and written into its columns of the output; no block of 2 columns.
+// AVX-512's blocks of 12 leave 8: 4 columns twice is more than 1/16 of 56,
+// so a remainder block of 8 columns stays.
+// CHECK-LABEL: func.func @width56_filled
+// CHECK: scf.for %[[J:.*]] = %c0 to %c19 step %c1 iter_args(%[[OUT:.*]] = %{{.*}})
+// CHECK: %[[AT:.*]] = arith.muli %[[J]], %c3
+// CHECK: %[[COL:.*]] = arith.minsi %[[AT]], %c53
+// CHECK: %[[BLOCK:.*]] = tensor.extract_slice %[[OUT]][0, 0, %[[COL]], 0] [1, 1, 3, 32]
+// CHECK: linalg.fill {{.*}} outs(%[[BLOCK]]
+// CHECK: vector.contract {{.*}} into vector<{{(1x)?}}3x32xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %[[OUT]][0, 0, %[[COL]], 0] [1, 1, 3, 32]
+// CHECK-NOT: x2x32xf32>
+// CHECK: return
+// AVX512-LABEL: func.func @width56_filled
+// AVX512: scf.for %{{.*}} = %c0 to %c48 step %c12
+// AVX512-NOT: arith.minsi
+// AVX512: vector.contract {{.*}} into vector<{{(1x)?}}8x32xf32>
+// AVX512: return
+func.func @width56_filled(%x: tensor<1x3x58x8xf32>, %w: tensor<3x3x8x32xf32>) -> tensor<1x1x56x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x56x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x56x32xf32>) -> tensor<1x1x56x32xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x58x8xf32>, tensor<3x3x8x32xf32>) outs(%init : tensor<1x1x56x32xf32>) -> tensor<1x1x56x32xf32>
+  return %0 : tensor<1x1x56x32xf32>
+}
+
+// -----
+
+// The same with a bias + ReLU epilogue: each block starts from zeros in
+// registers and the epilogue writes it into its columns of the output.
+// CHECK-LABEL: func.func @width56_epilogue
+// CHECK: scf.for %[[J:.*]] = %c0 to %c19 step %c1 iter_args(%[[OUT:.*]] = %{{.*}})
+// CHECK: %[[COL:.*]] = arith.minsi %{{.*}}, %c53
+// CHECK: vector.contract {{.*}} into vector<{{(1x)?}}3x32xf32>
+// CHECK: arith.maximumf {{.*}} : vector<{{(1x)?}}3x32xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %[[OUT]][0, 0, %[[COL]], 0] [1, 1, 3, 32]
+// CHECK-NOT: x2x32xf32>
+// CHECK: return
+func.func @width56_epilogue(%x: tensor<1x3x58x8xf32>, %w: tensor<3x3x8x32xf32>, %b: tensor<32xf32>) -> tensor<1x1x56x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x56x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x56x32xf32>) -> tensor<1x1x56x32xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x58x8xf32>, tensor<3x3x8x32xf32>) outs(%init : tensor<1x1x56x32xf32>) -> tensor<1x1x56x32xf32>
+  %out = tensor.empty() : tensor<1x1x56x32xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x56x32xf32>, tensor<32xf32>) outs(%out : tensor<1x1x56x32xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<1x1x56x32xf32>
+  return %1 : tensor<1x1x56x32xf32>
 }
 
 // -----
