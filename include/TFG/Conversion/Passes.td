@@ -343,6 +343,39 @@ def CPUVectorizePooling : Pass<"tfg-cpu-vectorize-pooling", "mlir::func::FuncOp"
                            "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"];
 }
 
+def CPUVectorizeReductions
+    : Pass<"tfg-cpu-vectorize-reductions", "mlir::func::FuncOp"> {
+  let summary = "Vectorize f32 reductions over the innermost (contiguous) dimensions";
+  let description = [{
+    A CPU scheduling step of `tfg-lower-to-llvm` on the tensor-level
+    function. A `linalg.reduce` (or a `linalg.generic` of the same form) of
+    one f32 input whose reduced dimensions are the input's last ones
+    (`Sum`/`Mean`/`Max`/`Min`/`Prod` over the last axis, Softmax's max and
+    sum over the classes), combined by `arith.addf`, `arith.mulf`,
+    `arith.maximumf` or `arith.minimumf`, becomes a loop over the kept
+    (outer) indices whose body reduces one row: up to four vector
+    accumulators, each a whole vector of the row at a time, then single
+    vectors, then the row's last elements in one masked read (the lanes
+    past the row read the combiner's neutral value), the accumulators
+    combined lane by lane and the lanes in halves (a tree), and the result
+    combined with the op's init. Loops LLVM keeps as a scalar chain (it
+    keeps a float sum in order) become vector code; the order of a sum
+    changes as in TensorFlow's own vectorized kernels.
+
+    Left as they are: reductions over outer dimensions (LLVM vectorizes
+    them along the contiguous dimension), other element types and
+    combiners, and rows shorter than one vector (a static size below the
+    vector width: a few scalar operations a row).
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
+           "Bits of a vector register (0: the host's: 512 with AVX-512, 256 "
+           "with AVX, else 128)">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+                           "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"];
+}
+
 def CPUApproximateExp : Pass<"tfg-cpu-approximate-exp"> {
   let summary = "Compute f32 math.exp with a polynomial approximation instead of libm calls";
   let description = [{
