@@ -324,6 +324,9 @@ def CPUVectorizePooling : Pass<"tfg-cpu-vectorize-pooling", "mlir::func::FuncOp"
     loops a block does not divide are peeled so every block is static,
     and each block is taken one window row at a time as a 1-D pooling,
     vectorized, with its accumulators in registers across the window rows.
+    An elementwise op that is the pooling's only user (AvgPool's division
+    by the window counts) is tiled with the blocks, the pooling and its
+    fill fused: each block is divided in registers and written once.
 
     SAME padding: where the pooling reads a `tensor.pad` of a constant
     along H and W (the lowering's -inf or 0 border), the pad is not
@@ -331,8 +334,9 @@ def CPUVectorizePooling : Pass<"tfg-cpu-vectorize-pooling", "mlir::func::FuncOp"
     whose windows start in the padding, the interior (windows inside the
     input: read straight from it) and the stretch whose windows end in the
     padding, along H and along W; each of the up to 9 pieces pads only the
-    slice of the input it reads. The values do not change: every window
-    sees the same elements and padding as before.
+    slice of the input it reads, and the elementwise op after it is cut
+    into the same pieces. The values do not change: every window sees the
+    same elements and padding as before.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
