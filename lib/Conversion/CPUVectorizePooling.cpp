@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/TargetParser/Host.h"
 
 namespace mlir::tfg {
@@ -157,8 +158,13 @@ SmallVector<linalg::LinalgOp> splitPadding(RewriterBase &rewriter,
     along[i] = std::move(*s);
   }
 
+  // The elementwise op after the pooling (AvgPool's division by the window
+  // counts) is cut into the same pieces, each finishing its own pooling
+  // piece, so that the blocks below fuse it.
+  linalg::GenericOp epilogue = tfg::findElementwiseEpilogue(op);
   Location loc = op.getLoc();
-  rewriter.setInsertionPoint(op);
+  rewriter.setInsertionPoint(epilogue ? epilogue.getOperation()
+                                      : op.getOperation());
   Value source = pad.getSource();
   Value padValue = pad.getConstantPaddingValue();
   SmallVector<OpFoldResult> outSizes =
@@ -198,12 +204,34 @@ SmallVector<linalg::LinalgOp> splitPadding(RewriterBase &rewriter,
       piece->setOperand(2, init);
       piece->getResult(0).setType(init.getType());
       pieces.push_back(cast<linalg::LinalgOp>(piece));
-      result =
-          tensor::InsertSliceOp::create(rewriter, loc, piece->getResult(0),
-                                        result, offsets, sizes, unitStrides);
+      Value finished = piece->getResult(0);
+      if (epilogue) {
+        FailureOr<TilingResult> tile =
+            cast<TilingInterface>(epilogue.getOperation())
+                .getTiledImplementation(rewriter, offsets, sizes);
+        if (failed(tile) || tile->tiledOps.size() != 1)
+          return {}; // not reached: an elementwise generic tiles
+        Operation *tiled = tile->tiledOps.front();
+        for (OpOperand &operand : tiled->getOpOperands())
+          if (auto slice =
+                  operand.get().getDefiningOp<tensor::ExtractSliceOp>();
+              slice && slice.getSource() == op->getResult(0)) {
+            operand.set(finished);
+            if (slice->use_empty())
+              rewriter.eraseOp(slice);
+          }
+        finished = tiled->getResult(0);
+      }
+      result = tensor::InsertSliceOp::create(rewriter, loc, finished, result,
+                                             offsets, sizes, unitStrides);
     }
   }
-  rewriter.replaceOp(op, result);
+  if (epilogue) {
+    rewriter.replaceOp(epilogue, result);
+    rewriter.eraseOp(op);
+  } else {
+    rewriter.replaceOp(op, result);
+  }
   return pieces;
 }
 
@@ -224,6 +252,30 @@ LogicalResult tileIntoBlocks(RewriterBase &rewriter, linalg::LinalgOp op,
   int64_t channels =
       std::min(ranges[kChannel], std::max<int64_t>(2, 16 / cols) * lanes);
   scf::SCFTileAndFuseOptions options;
+  if (linalg::GenericOp epilogue = tfg::findElementwiseEpilogue(op)) {
+    // AvgPool's division: each block divided in registers and written
+    // once, not a second pass over the output.
+    options.tilingOptions.setTileSizes(
+        getAsIndexOpFoldResult(context, {1, 1, cols, channels}));
+    FailureOr<scf::SCFTileAndFuseResult> fused =
+        tfg::tileEpilogueFusingOpAndFill(rewriter, epilogue, op, options);
+    if (succeeded(fused)) {
+      for (LoopLikeOpInterface loop : fused->loops)
+        loop->setAttr(kPeelMark, UnitAttr::get(context));
+      for (Operation *tile : fused->tiledAndFusedOps)
+        tile->setAttr(kTileMark, UnitAttr::get(context));
+      for (auto [original, replacement] : fused->replacements)
+        rewriter.replaceAllUsesWith(original, replacement);
+      Operation *fill = op.getDpsInitOperand(0)->get().getDefiningOp();
+      if (epilogue->use_empty())
+        rewriter.eraseOp(epilogue);
+      if (op->use_empty())
+        rewriter.eraseOp(op);
+      if (fill && fill->use_empty())
+        rewriter.eraseOp(fill);
+      return success();
+    }
+  }
   options.tilingOptions.setTileSizes(
       getAsIndexOpFoldResult(context, {1, 1, cols, channels, 0, 0}));
   options.setFusionControlFn(
@@ -284,11 +336,17 @@ struct CPUVectorizePoolingPass
 
     // 3. Each static pooling block one window row at a time (the loop the
     //    accumulators are carried through), then as a 1-D pooling.
-    SmallVector<linalg::LinalgOp> blocks, fills;
+    SmallVector<linalg::LinalgOp> blocks, others;
     func.walk([&](linalg::LinalgOp op) {
       if (!op->removeAttr(kTileMark) || op.hasDynamicShape())
         return;
-      (isa<linalg::FillOp>(op.getOperation()) ? fills : blocks).push_back(op);
+      // The fills and the epilogues (elementwise generics) are vectorized
+      // as they are.
+      (isa<linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcSumOp>(
+           op.getOperation())
+           ? blocks
+           : others)
+          .push_back(op);
     });
     for (linalg::LinalgOp block : blocks) {
       scf::SCFTilingOptions options;
@@ -309,7 +367,7 @@ struct CPUVectorizePoolingPass
 
     // 4. Vectorize the 1-D poolings and the fills, accumulators in
     //    registers across the window rows.
-    SmallVector<linalg::LinalgOp> toVectorize(fills);
+    SmallVector<linalg::LinalgOp> toVectorize(others);
     func.walk([&](linalg::LinalgOp op) {
       if (isa<linalg::PoolingNwcMaxOp, linalg::PoolingNwcSumOp>(
               op.getOperation()) &&
@@ -321,9 +379,16 @@ struct CPUVectorizePoolingPass
       return signalPassFailure();
 
     // 5. The block's first read of what its fill wrote folds to the fill's
-    //    constant (the accumulators start in registers).
+    //    constant (the accumulators start in registers), and the epilogue's
+    //    read of the block to the block's registers.
     if (failed(tfg::foldBlockTransfers(func)))
       return signalPassFailure();
+    // The folds above can leave an accumulator's read/write pair in the
+    // form the hoisting looks for only now: hoist again, innermost first.
+    SmallVector<LoopLikeOpInterface> loops;
+    func.walk([&](LoopLikeOpInterface loop) { loops.push_back(loop); });
+    for (LoopLikeOpInterface loop : loops)
+      hoistLoopInvariantSubsets(rewriter, loop);
   }
 };
 

@@ -207,6 +207,9 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
     parallelize.generic = true;
     pm.addNestedPass<func::FuncOp>(createCPUParallelize(parallelize));
   }
+  // Reductions over the innermost dimensions as vector rows: after the
+  // chunking, so that each thread's chunk of rows is vectorized alike.
+  pm.addNestedPass<func::FuncOp>(createCPUVectorizeReductions());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =

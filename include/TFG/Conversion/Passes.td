@@ -324,6 +324,9 @@ def CPUVectorizePooling : Pass<"tfg-cpu-vectorize-pooling", "mlir::func::FuncOp"
     loops a block does not divide are peeled so every block is static,
     and each block is taken one window row at a time as a 1-D pooling,
     vectorized, with its accumulators in registers across the window rows.
+    An elementwise op that is the pooling's only user (AvgPool's division
+    by the window counts) is tiled with the blocks, the pooling and its
+    fill fused: each block is divided in registers and written once.
 
     SAME padding: where the pooling reads a `tensor.pad` of a constant
     along H and W (the lowering's -inf or 0 border), the pad is not
@@ -331,8 +334,9 @@ def CPUVectorizePooling : Pass<"tfg-cpu-vectorize-pooling", "mlir::func::FuncOp"
     whose windows start in the padding, the interior (windows inside the
     input: read straight from it) and the stretch whose windows end in the
     padding, along H and along W; each of the up to 9 pieces pads only the
-    slice of the input it reads. The values do not change: every window
-    sees the same elements and padding as before.
+    slice of the input it reads, and the elementwise op after it is cut
+    into the same pieces. The values do not change: every window sees the
+    same elements and padding as before.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
@@ -340,6 +344,39 @@ def CPUVectorizePooling : Pass<"tfg-cpu-vectorize-pooling", "mlir::func::FuncOp"
            "with AVX, else 128)">,
   ];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
+                           "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"];
+}
+
+def CPUVectorizeReductions
+    : Pass<"tfg-cpu-vectorize-reductions", "mlir::func::FuncOp"> {
+  let summary = "Vectorize f32 reductions over the innermost (contiguous) dimensions";
+  let description = [{
+    A CPU scheduling step of `tfg-lower-to-llvm` on the tensor-level
+    function. A `linalg.reduce` (or a `linalg.generic` of the same form) of
+    one f32 input whose reduced dimensions are the input's last ones
+    (`Sum`/`Mean`/`Max`/`Min`/`Prod` over the last axis, Softmax's max and
+    sum over the classes), combined by `arith.addf`, `arith.mulf`,
+    `arith.maximumf` or `arith.minimumf`, becomes a loop over the kept
+    (outer) indices whose body reduces one row: up to four vector
+    accumulators, each a whole vector of the row at a time, then single
+    vectors, then the row's last elements in one masked read (the lanes
+    past the row read the combiner's neutral value), the accumulators
+    combined lane by lane and the lanes in halves (a tree), and the result
+    combined with the op's init. Loops LLVM keeps as a scalar chain (it
+    keeps a float sum in order) become vector code; the order of a sum
+    changes as in TensorFlow's own vectorized kernels.
+
+    Left as they are: reductions over outer dimensions (LLVM vectorizes
+    them along the contiguous dimension), other element types and
+    combiners, and rows shorter than one vector (a static size below the
+    vector width: a few scalar operations a row).
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
+           "Bits of a vector register (0: the host's: 512 with AVX-512, 256 "
+           "with AVX, else 128)">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
                            "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"];
 }
 

@@ -251,7 +251,8 @@ struct ArgLowering : OpConversionPattern<OpT> {
   }
 };
 
-/// Softmax over the last dimension: exp(x - max) / sum(exp(x - max)).
+/// Softmax over the last dimension: exp(x - max) * (1 / sum(exp(x - max))),
+/// as TensorFlow's kernel: one division a row, a multiplication an element.
 struct SoftmaxLowering : OpConversionPattern<SoftmaxOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -276,13 +277,19 @@ struct SoftmaxLowering : OpConversionPattern<SoftmaxOp> {
           return math::ExpOp::create(b, l,
                                      arith::SubFOp::create(b, l, a[0], a[1]));
         });
-    Value sum =
-        reshapeTo(rewriter, loc, reduce(rewriter, loc, exps, {last}, Kind::Sum),
-                  keptShape);
+    Value sum = reduce(rewriter, loc, exps, {last}, Kind::Sum);
+    SmallVector<OpFoldResult> rowShape = getMixedSizes(rewriter, loc, sum);
+    Value inverse =
+        buildElementwise(rewriter, loc, sum, rowShape, type.getElementType(),
+                         [](OpBuilder &b, Location l, ValueRange a) -> Value {
+                           Value one = createScalar(b, l, a[0].getType(), 1);
+                           return arith::DivFOp::create(b, l, one, a[0]);
+                         });
+    inverse = reshapeTo(rewriter, loc, inverse, keptShape);
     Value result = buildElementwise(
-        rewriter, loc, {exps, sum}, type.getShape(), type.getElementType(),
+        rewriter, loc, {exps, inverse}, type.getShape(), type.getElementType(),
         [](OpBuilder &b, Location l, ValueRange a) -> Value {
-          return arith::DivFOp::create(b, l, a[0], a[1]);
+          return arith::MulFOp::create(b, l, a[0], a[1]);
         });
     replaceNode(rewriter, op, result);
     return success();

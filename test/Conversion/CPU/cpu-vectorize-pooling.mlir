@@ -108,3 +108,81 @@ func.func @dynamic_batch_same(%x: tensor<?x5x5x8xf32>) -> tensor<?x3x3x8xf32> {
   %0 = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%p, %w : tensor<?x7x7x8xf32>, tensor<3x3xf32>) outs(%f : tensor<?x3x3x8xf32>) -> tensor<?x3x3x8xf32>
   return %0 : tensor<?x3x3x8xf32>
 }
+
+// -----
+
+// AvgPool 3x3 stride 1 SAME on 4x12x40: the division by each window's
+// count (the lowering's elementwise op after the sum) is cut into the same
+// border and interior pieces as the sum and fused into each block: the
+// block's sums are divided in registers and written once, no second pass
+// over the output (no linalg.generic left, no read of a whole sum tensor).
+// CHECK-LABEL: func.func @avg_divided_in_blocks
+// CHECK-NOT: linalg.generic
+// CHECK: scf.for {{.*}} -> (vector<1x8x32xf32>)
+// CHECK: arith.addf {{.*}} : vector<8x32xf32>
+// CHECK: %[[AVG:.*]] = arith.divf %{{.*}}, %{{.*}} : vector<8x32xf32>
+// CHECK: vector.transfer_write %[[AVG]]
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @avg_divided_in_blocks(%x: tensor<1x4x12x40xf32>, %counts: tensor<4x12xf32>) -> tensor<1x4x12x40xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x12x40xf32> to tensor<1x6x14x40xf32>
+  %e = tensor.empty() : tensor<1x4x12x40xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x12x40xf32>) -> tensor<1x4x12x40xf32>
+  %w = tensor.empty() : tensor<3x3xf32>
+  %sum = linalg.pooling_nhwc_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w : tensor<1x6x14x40xf32>, tensor<3x3xf32>) outs(%f : tensor<1x4x12x40xf32>) -> tensor<1x4x12x40xf32>
+  %e2 = tensor.empty() : tensor<1x4x12x40xf32>
+  %avg = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (h, w)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%sum, %counts : tensor<1x4x12x40xf32>, tensor<4x12xf32>) outs(%e2 : tensor<1x4x12x40xf32>) {
+  ^bb0(%s: f32, %n: f32, %o: f32):
+    %d = arith.divf %s, %n : f32
+    linalg.yield %d : f32
+  } -> tensor<1x4x12x40xf32>
+  return %avg : tensor<1x4x12x40xf32>
+}
+
+// -----
+
+// A global average (VALID, no pieces): the division fused into the one
+// block of all channels. Where the sums have another user, the division
+// stays a separate op after the blocks.
+// CHECK-LABEL: func.func @global_avg
+// CHECK-NOT: linalg.generic
+// CHECK: arith.divf %{{.*}}, %{{.*}} : vector<{{.*}}xf32>
+// CHECK-LABEL: func.func @sums_used_twice
+// CHECK: scf.for
+// CHECK: arith.addf {{.*}} : vector<
+// CHECK: linalg.generic
+// CHECK: arith.divf %{{.*}}, %{{.*}} : f32
+func.func @global_avg(%x: tensor<1x7x7x64xf32>) -> tensor<1x1x1x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 49.0 : f32
+  %e = tensor.empty() : tensor<1x1x1x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x1x64xf32>) -> tensor<1x1x1x64xf32>
+  %w = tensor.empty() : tensor<7x7xf32>
+  %sum = linalg.pooling_nhwc_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x7x7x64xf32>, tensor<7x7xf32>) outs(%f : tensor<1x1x1x64xf32>) -> tensor<1x1x1x64xf32>
+  %e2 = tensor.empty() : tensor<1x1x1x64xf32>
+  %avg = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%sum : tensor<1x1x1x64xf32>) outs(%e2 : tensor<1x1x1x64xf32>) {
+  ^bb0(%s: f32, %o: f32):
+    %d = arith.divf %s, %n : f32
+    linalg.yield %d : f32
+  } -> tensor<1x1x1x64xf32>
+  return %avg : tensor<1x1x1x64xf32>
+}
+func.func @sums_used_twice(%x: tensor<1x7x7x64xf32>) -> (tensor<1x1x1x64xf32>, tensor<1x1x1x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 49.0 : f32
+  %e = tensor.empty() : tensor<1x1x1x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x1x64xf32>) -> tensor<1x1x1x64xf32>
+  %w = tensor.empty() : tensor<7x7xf32>
+  %sum = linalg.pooling_nhwc_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x7x7x64xf32>, tensor<7x7xf32>) outs(%f : tensor<1x1x1x64xf32>) -> tensor<1x1x1x64xf32>
+  %e2 = tensor.empty() : tensor<1x1x1x64xf32>
+  %avg = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%sum : tensor<1x1x1x64xf32>) outs(%e2 : tensor<1x1x1x64xf32>) {
+  ^bb0(%s: f32, %o: f32):
+    %d = arith.divf %s, %n : f32
+    linalg.yield %d : f32
+  } -> tensor<1x1x1x64xf32>
+  return %avg, %sum : tensor<1x1x1x64xf32>, tensor<1x1x1x64xf32>
+}

@@ -23,11 +23,16 @@
 // CHECK: %[[I:.*]] = linalg.index 3
 // CHECK: %[[I32:.*]] = arith.index_cast %[[I]] : index to i32
 // CHECK: arith.select %[[BETTER]], %[[I32]]
-// Softmax: max, exp(x - max), sum, divide.
+// Softmax as TensorFlow's kernel: max, exp(x - max), sum, one division a
+// row (1 / sum), then a multiplication an element.
 // CHECK: linalg.reduce { arith.maximumf } ins(%[[X]] : tensor<1x3x3x2xf32>) outs(%{{.*}} : tensor<1x3x3xf32>) dimensions = [3]
 // CHECK: math.exp
-// CHECK: linalg.reduce { arith.addf }
-// CHECK: arith.divf
+// CHECK: %[[SUMS:.*]] = linalg.reduce { arith.addf }
+// CHECK: linalg.generic {{.*}} ins(%[[SUMS]] : tensor<1x3x3xf32>)
+// CHECK: arith.divf %{{.*}}, %[[SUM:.*]] : f32
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x3x3x2xf32>, tensor<1x3x3xf32>)
+// CHECK-NOT: arith.divf
+// CHECK: arith.mulf
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<1x3x3x2>} : () -> (tensor<1x3x3x2xf32>)
   %max, %c1 = tfg.MaxPool(%x) name("max") {T = f32, ksize = [1, 2, 2, 1], strides = [1, 2, 2, 1], padding = "SAME", data_format = "NHWC"} : (tensor<1x3x3x2xf32>) -> (tensor<*xf32>)
