@@ -84,11 +84,16 @@ LogicalResult tfg::vectorizeKeepingAccumulatorsInRegisters(
   vector::populateSinkVectorOpsPatterns(patterns);
   if (failed(applyPatternsGreedily(func, std::move(patterns))))
     return failure();
+  hoistAccumulatorSubsets(rewriter, func);
+  return success();
+}
+
+void tfg::hoistAccumulatorSubsets(RewriterBase &rewriter, func::FuncOp func) {
   SmallVector<LoopLikeOpInterface> loops;
   func.walk([&](LoopLikeOpInterface loop) { loops.push_back(loop); });
   for (LoopLikeOpInterface loop : loops) // post-order: innermost first
-    hoistLoopInvariantSubsets(rewriter, loop);
-  return success();
+    if (!loop->hasAttr(kKeepSubsetsInLoop))
+      hoistLoopInvariantSubsets(rewriter, loop);
 }
 
 LogicalResult tfg::foldBlockTransfers(func::FuncOp func) {

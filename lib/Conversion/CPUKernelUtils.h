@@ -45,9 +45,23 @@ tileEpilogueFusingOpAndFill(RewriterBase &rewriter, linalg::GenericOp epilogue,
 
 /// Whether tfg-cpu-vectorize-convolutions (for the host's vector
 /// registers) cuts convolution `op` into chunks of input channels, each
-/// accumulating into the whole output in memory, its epilogue then a
-/// separate pass over that output.
+/// accumulating into the whole output in memory, its epilogue then fused
+/// into the last chunk's blocks.
 bool reducesInInputChannelChunks(linalg::LinalgOp op);
+
+/// A unit attr on an scf.for whose loop-carried tensors' slices
+/// hoistAccumulatorSubsets leaves inside it: a loop that accumulates a
+/// whole output in memory, piece by piece (tfg-cpu-vectorize-convolutions'
+/// input-channel chunks), where the slices hoisted out would be two pieces
+/// inserted into one tensor after the loop, which bufferization copies out
+/// and back in. The mark stays (every kernel pass hoists over the whole
+/// function); scf-to-cf drops it with the loop.
+constexpr llvm::StringLiteral kKeepSubsetsInLoop = "tfg.keep_subsets_in_loop";
+
+/// Hoists the loop-invariant slice read/write pairs (an accumulator's)
+/// out of every loop of `func` but those marked kKeepSubsetsInLoop,
+/// innermost loops first.
+void hoistAccumulatorSubsets(RewriterBase &rewriter, func::FuncOp func);
 
 /// Vectorizes `blocks` (a block that does not vectorize stays as it is),
 /// folds the vector transfers into `vector.contract`s where the vectorizer
@@ -55,7 +69,7 @@ bool reducesInInputChannelChunks(linalg::LinalgOp op);
 /// contraction into outer products: one fused multiply-add a reduction step
 /// and accumulator, in the order of the reduction index), and hoists each
 /// accumulator's read/write pair out of the loops of `func`, innermost
-/// first, so the accumulators stay in registers.
+/// first, so the accumulators stay in registers (hoistAccumulatorSubsets).
 LogicalResult
 vectorizeKeepingAccumulatorsInRegisters(RewriterBase &rewriter,
                                         func::FuncOp func,

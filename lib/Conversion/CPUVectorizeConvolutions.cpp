@@ -116,6 +116,22 @@ int64_t columnBlock(int64_t width, int64_t target) {
   return 4 * divisor >= 3 * target ? divisor : target;
 }
 
+/// Input channels per chunk of a regular convolution whose filter block
+/// (taps x input channels x block channels) would not fit in the L1 cache
+/// (32 KiB assumed): chunks whose filter block does, or 0 for no chunking.
+int64_t inChannelChunk(linalg::LinalgOp op, const Block &block) {
+  if (isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation()))
+    return 0;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t taps = ranges[4] * ranges[5], c = ranges[kInChannel];
+  constexpr int64_t kL1Floats = 32 * 1024 / 4;
+  int64_t limit = kL1Floats / (taps * block.channels);
+  if (c <= limit || limit < 16)
+    return 0;
+  int64_t chunk = divisorUpTo(c, limit);
+  return chunk >= limit / 2 ? chunk : 0;
+}
+
 /// A regular convolution's block has up to 4 vectors of output channels
 /// and as many columns as make about 3/4 of the registers accumulators
 /// (12 of AVX2's 16, 24 of AVX-512's 32): that many independent FMA chains
@@ -158,23 +174,32 @@ Block chooseBlock(linalg::LinalgOp op, const VectorTarget &target) {
     bool pointwise = ranges[4] * ranges[5] == 1;
     block.inChannels = c <= (pointwise ? 8 : 16) ? c : divisorUpTo(c, 8);
   }
+  // A deep layer (its block's filter does not fit in L1: reduced in
+  // input-channel chunks) whose columns leave a remainder: the remainder
+  // piece, a column or a few, reads each chunk's whole filter from L2 for
+  // few FMAs (MobileNet's 1024 -> 1024 1x1 at 7x7: 48 pixels in blocks of
+  // 6, then the 49th). Half the channel vectors and a column count that
+  // divides the columns, at least the full block's, leave no remainder:
+  // 7 x 2 vectors at 14x14 (512 -> 512: 0.93x the time), 8 x 2 at 28x28
+  // (whose 256 input channels then fit in L1 unchunked). Not with fewer
+  // than 16 column blocks: each channel block walks the filter's rows
+  // (a page apart at 1024 channels), twice as many blocks of half the
+  // width walk them twice as often, which only enough columns pay for
+  // (7x7, 7 blocks of 7 x 2 vectors: 1.15-1.2x the time of 6 x 4 and a
+  // remainder).
+  constexpr int64_t kMinColumnBlocks = 16;
+  if (!depthwise && !strided && vectors > 1 && ranges[kCol] > block.cols &&
+      ranges[kCol] % block.cols != 0 && inChannelChunk(op, block) != 0) {
+    int64_t cols = divisorUpTo(
+        ranges[kCol], std::max<int64_t>(1, accumulators / (vectors / 2)));
+    int64_t channels = block.channels / 2;
+    if (cols >= block.cols && ranges[kCol] / cols >= kMinColumnBlocks &&
+        ranges[kChannel] % channels == 0) {
+      block.cols = cols;
+      block.channels = channels;
+    }
+  }
   return block;
-}
-
-/// Input channels per chunk of a regular convolution whose filter block
-/// (taps x input channels x block channels) would not fit in the L1 cache
-/// (32 KiB assumed): chunks whose filter block does, or 0 for no chunking.
-int64_t inChannelChunk(linalg::LinalgOp op, const Block &block) {
-  if (isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation()))
-    return 0;
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t taps = ranges[4] * ranges[5], c = ranges[kInChannel];
-  constexpr int64_t kL1Floats = 32 * 1024 / 4;
-  int64_t limit = kL1Floats / (taps * block.channels);
-  if (c <= limit || limit < 16)
-    return 0;
-  int64_t chunk = divisorUpTo(c, limit);
-  return chunk >= limit / 2 ? chunk : 0;
 }
 
 /// `value` cut to [offset, offset + size) along `dim`, whole elsewhere
@@ -281,9 +306,11 @@ std::pair<ConvUnit, ConvUnit> splitConv(RewriterBase &rewriter, ConvUnit unit,
   // it: in a chunk, a malloc per chunk and run in a worker thread's arena,
   // whose trimming gives the pages back to the kernel after every run (the
   // page faults and memset of the next run cost the threads their
-  // speed-up). One thread keeps its code.
-  // So too inside a loop of the padding fold's border pieces (an scf.for),
-  // where the copies would be made every iteration.
+  // speed-up). So do the pieces of an input-channel chunk in its loop
+  // (chunkInChannels), whose two slices of the loop-carried sums would be
+  // copied out and back in every run, and the padding fold's loop of border
+  // pieces, where the copies would be made every iteration. One thread
+  // keeps its code elsewhere.
   bool chained =
       op->getParentOfType<scf::ForallOp>() || op->getParentOfType<scf::ForOp>();
   auto piece = [&](int64_t begin, int64_t end, Value into) -> linalg::LinalgOp {
@@ -564,6 +591,21 @@ flattenEpilogueOperands(RewriterBase &rewriter, linalg::GenericOp epilogue,
     }
     auto type = cast<RankedTensorType>(plan.value.getType());
     unsigned row = *plan.rowPosition;
+    // An empty output (what the elementwise fusion gives an epilogue) is
+    // an empty tensor of the flat shape, not a reshape of one: splitConv
+    // makes it the alloc_tensor its pieces write into. The canonicalizer
+    // would fold a reshape of an empty tensor, and then each piece's slice
+    // of it, into empty tensors of their own, which bufferization
+    // allocates apart and copies into the output (a memcpy of the whole
+    // layer's output per run).
+    if (plan.value.getDefiningOp<tensor::EmptyOp>() && type.hasStaticShape()) {
+      SmallVector<int64_t> flatShape(type.getShape());
+      flatShape[row + 1] *= flatShape[row];
+      flatShape[row] = 1;
+      operands.push_back(tensor::EmptyOp::create(rewriter, loc, flatShape,
+                                                 type.getElementType()));
+      continue;
+    }
     SmallVector<ReassociationIndices> groups;
     SmallVector<int64_t> shape;
     for (int64_t d = 0; d < type.getRank(); ++d) {
@@ -695,25 +737,56 @@ bool isScheduled(linalg::LinalgOp op) {
              ShapedType::isDynamic);
 }
 
-/// A loop over chunks of input channels (inChannelChunk) around the
-/// convolution of one chunk, which it returns; null where no chunking is
-/// needed or the tiling fails.
-linalg::LinalgOp chunkInChannels(RewriterBase &rewriter, linalg::LinalgOp op,
-                                 const Block &block) {
+/// Input-channel chunks (inChannelChunk) of a regular convolution: a loop
+/// over every chunk but the last around the convolution of one chunk, which
+/// accumulates into the output in memory, then the last chunk's convolution
+/// on the loop's sums, which takes `unit`'s epilogue: each of its blocks
+/// reads its partial sums, adds the last chunk's products, applies the
+/// epilogue in registers and writes the result once, instead of the
+/// epilogue being a separate pass over the whole output. The loop is marked
+/// tfg::kKeepSubsetsInLoop: its pieces' slices of the sums stay inside it
+/// (hoisted out, two pieces written into one tensor look like a conflict to
+/// bufferization, which then copies the larger piece out and back in every
+/// run). Returns the units to block (the chunk in the loop, without an
+/// epilogue, then the last chunk), or none where no chunking is needed or
+/// the tiling fails.
+SmallVector<ConvUnit> chunkInChannels(RewriterBase &rewriter, ConvUnit unit,
+                                      const Block &block) {
+  linalg::LinalgOp op = unit.conv;
   int64_t chunk = inChannelChunk(op, block);
-  auto tileable = dyn_cast<TilingInterface>(op.getOperation());
-  if (!chunk || !tileable)
-    return nullptr;
+  if (!chunk || !isa<TilingInterface>(op.getOperation()))
+    return {};
+  // Loops (n, oh, ow, f, kh, kw, c); input [n, h, w, c], filter
+  // [kh, kw, c, f].
+  int64_t channels = op.getStaticLoopRanges()[kInChannel];
+  int64_t head = channels - chunk;
+  Location loc = op.getLoc();
+  Value input = op.getDpsInputOperand(0)->get();
+  Value filter = op.getDpsInputOperand(1)->get();
+  rewriter.setInsertionPoint(op);
+  linalg::LinalgOp first = createConvPiece(
+      rewriter, op, sliceAlong(rewriter, loc, input, kChannel, 0, head),
+      sliceAlong(rewriter, loc, filter, 2, 0, head),
+      op.getDpsInitOperand(0)->get(), linalg::FillOp());
   scf::SCFTilingOptions options;
   options.setTileSizes(
       getAsIndexOpFoldResult(op.getContext(), {0, 0, 0, 0, 0, 0, chunk}));
-  rewriter.setInsertionPoint(op);
-  FailureOr<scf::SCFTilingResult> tiled =
-      scf::tileUsingSCF(rewriter, tileable, options);
-  if (failed(tiled) || tiled->tiledOps.size() != 1)
-    return nullptr;
-  rewriter.replaceOp(op, tiled->replacements);
-  return dyn_cast<linalg::LinalgOp>(tiled->tiledOps.front());
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(first.getOperation()), options);
+  if (failed(tiled) || tiled->tiledOps.size() != 1 || tiled->loops.empty()) {
+    rewriter.eraseOp(first); // its slices: dead, the canonicalizer drops them
+    return {};
+  }
+  rewriter.replaceOp(first, tiled->replacements);
+  tiled->loops.front()->setAttr(tfg::kKeepSubsetsInLoop,
+                                rewriter.getUnitAttr());
+  linalg::LinalgOp last = createConvPiece(
+      rewriter, op, sliceAlong(rewriter, loc, input, kChannel, head, chunk),
+      sliceAlong(rewriter, loc, filter, 2, head, chunk),
+      tiled->replacements.front(), linalg::FillOp());
+  rewriter.replaceOp(op, last->getResults());
+  return {{cast<linalg::LinalgOp>(tiled->tiledOps.front()), nullptr},
+          {last, unit.epilogue}};
 }
 
 /// One cut of a tensor: [offset, offset + size) along dimension `dim`.
@@ -1349,15 +1422,18 @@ struct CPUVectorizeConvolutionsPass
     //    tile each piece into its blocks, with its epilogue where it has
     //    one.
     VectorTarget target = vectorTarget(vectorBits, vectorRegisters);
-    SmallVector<ConvUnit> worklist = collectUnits(func, isScheduled);
-    for (ConvUnit &unit : worklist) {
+    SmallVector<ConvUnit> worklist;
+    for (ConvUnit unit : collectUnits(func, isScheduled)) {
       if (ConvUnit flat = flattenPointwise(rewriter, unit); flat.conv)
         unit = flat;
-      // The epilogue of a chunked convolution stays outside the chunk loop:
-      // it needs the whole reduction.
-      if (linalg::LinalgOp chunk = chunkInChannels(
-              rewriter, unit.conv, chooseBlock(unit.conv, target)))
-        unit = {chunk, nullptr};
+      // A chunked convolution's epilogue goes with its last chunk: it needs
+      // the whole reduction.
+      SmallVector<ConvUnit> chunks =
+          chunkInChannels(rewriter, unit, chooseBlock(unit.conv, target));
+      if (chunks.empty())
+        worklist.push_back(unit);
+      else
+        worklist.append(chunks);
     }
     while (!worklist.empty()) {
       ConvUnit unit = worklist.pop_back_val();

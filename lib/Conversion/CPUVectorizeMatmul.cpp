@@ -21,7 +21,6 @@
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace mlir::tfg {
 #define GEN_PASS_DEF_CPUVECTORIZEMATMUL
@@ -320,10 +319,7 @@ struct CPUVectorizeMatmulPass
       // The folds above can leave an accumulator's read/write pair in the
       // form the hoisting looks for only now (the block's slices folded
       // into the transfers): hoist again, innermost loops first.
-      SmallVector<LoopLikeOpInterface> loops;
-      func.walk([&](LoopLikeOpInterface loop) { loops.push_back(loop); });
-      for (LoopLikeOpInterface loop : loops)
-        hoistLoopInvariantSubsets(rewriter, loop);
+      tfg::hoistAccumulatorSubsets(rewriter, func);
     }
   }
 };

@@ -326,19 +326,130 @@ func.func @pointwise7x7(%x: tensor<1x7x7x16xf32>, %w: tensor<1x1x16x32xf32>, %in
 
 // -----
 
-// A deep 1x1 convolution: its [512, 32] filter block would not fit in L1,
-// so a loop over chunks of 256 input channels ([256, 32] floats = 32 KiB)
-// goes around both pieces; its filter (32768 floats) outweighs its input
-// (25088), so the output-channel blocks go outside the pixel blocks.
+// A deep 1x1 convolution: its [1024, 32] filter block would not fit in L1,
+// so its input channels go in chunks of 256 ([256, 32] floats = 32 KiB):
+// a loop over the first three chunks around both pixel pieces, which
+// accumulate into the output in memory, then the last chunk's pieces on
+// the loop's sums. In the loop the remainder pixel's slice is taken from
+// the main piece's insertion (one chain of slices of the loop-carried sums,
+// which bufferization writes in place) and the slices stay in the loop
+// (tfg.keep_subsets_in_loop). Its filter (65536 floats) outweighs its input
+// (50176), so the output-channel blocks go outside the pixel blocks.
 // CHECK-LABEL: func.func @deep_pointwise
-// CHECK: scf.for %{{.*}} = %c0 to %c512 step %c256 iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<1x1x48x64xf32>, tensor<1x1x1x64xf32>)
+// CHECK: %[[SUMS:.*]] = scf.for %{{.*}} = %c0 to %c768 step %c256 iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<1x1x49x64xf32>)
+// CHECK: tensor.extract_slice %[[ACC]][0, 0, 0, 0] [1, 1, 48, 64]
 // CHECK: scf.for %{{.*}} = %c0 to %c64 step %c32
 // CHECK: scf.for %{{.*}} = %c0 to %c48 step %c3
 // CHECK: scf.for %{{.*}} = %c0 to %c256 step %c8 iter_args(%{{.*}} = %{{.*}}) -> (vector<1x3x32xf32>)
-func.func @deep_pointwise(%x: tensor<1x7x7x512xf32>, %w: tensor<1x1x512x64xf32>, %init: tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32> {
+// CHECK: %[[MAIN:.*]] = tensor.insert_slice %{{.*}} into %[[ACC]][0, 0, 0, 0] [1, 1, 48, 64]
+// CHECK: tensor.extract_slice %[[MAIN]][0, 0, 48, 0] [1, 1, 1, 64]
+// CHECK: tensor.insert_slice %{{.*}} into %[[MAIN]][0, 0, 48, 0] [1, 1, 1, 64]
+// CHECK: } {tfg.keep_subsets_in_loop}
+// CHECK: tensor.extract_slice %[[SUMS]][0, 0, 0, 0] [1, 1, 48, 64]
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c32
+// CHECK: scf.for %{{.*}} = %c0 to %c48 step %c3
+// CHECK: scf.for %{{.*}} = %c0 to %c256 step %c8 iter_args(%{{.*}} = %{{.*}}) -> (vector<1x3x32xf32>)
+func.func @deep_pointwise(%x: tensor<1x7x7x1024xf32>, %w: tensor<1x1x1024x64xf32>, %init: tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32> {
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-       ins(%x, %w : tensor<1x7x7x512xf32>, tensor<1x1x512x64xf32>) outs(%init : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
+       ins(%x, %w : tensor<1x7x7x1024xf32>, tensor<1x1x1024x64xf32>) outs(%init : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
   return %0 : tensor<1x7x7x64xf32>
+}
+
+// -----
+
+// The deep 1x1 convolution with a bias and Relu: the epilogue goes with the
+// last chunk. Each of its blocks starts from the three chunks' sums (read
+// from memory, not a zero fill), adds the last chunk's products, adds the
+// bias and takes the Relu in registers and writes the result once into
+// the layer's output (an alloc_tensor): no elementwise pass is left.
+// CHECK-LABEL: func.func @deep_pointwise_bias_relu
+// CHECK: linalg.fill
+// CHECK: %[[SUMS:.*]] = scf.for %{{.*}} = %c0 to %c768 step %c256
+// CHECK-NOT: arith.maximumf
+// CHECK: } {tfg.keep_subsets_in_loop}
+// CHECK: bufferization.alloc_tensor() : tensor<1x1x49x64xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c48 step %c3
+// CHECK: %[[PARTIAL:.*]] = vector.transfer_read %[[SUMS]]
+// CHECK: %[[BLOCK:.*]] = scf.for %{{.*}} = %c0 to %c256 step %c8 iter_args(%{{.*}} = %{{.*}})
+// CHECK: %[[BIASED:.*]] = arith.addf %{{.*}}, %{{.*}} : vector<3x32xf32>
+// CHECK: %[[RELU:.*]] = arith.maximumf %[[BIASED]]
+// CHECK: vector.transfer_write %[[RELU]]
+// CHECK: vector.transfer_read %[[SUMS]]
+// CHECK: arith.maximumf {{.*}} : vector<64xf32>
+// CHECK-NOT: linalg.
+// CHECK: return
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#ch = affine_map<(d0, d1, d2, d3) -> (d3)>
+func.func @deep_pointwise_bias_relu(%x: tensor<1x7x7x1024xf32>, %w: tensor<1x1x1024x64xf32>, %b: tensor<64xf32>) -> tensor<1x7x7x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x7x7x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x7x7x1024xf32>, tensor<1x1x1024x64xf32>) outs(%f : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
+  %e2 = tensor.empty() : tensor<1x7x7x64xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #ch, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%0, %b : tensor<1x7x7x64xf32>, tensor<64xf32>) outs(%e2 : tensor<1x7x7x64xf32>) {
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %s = arith.addf %in, %bias : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<1x7x7x64xf32>
+  return %1 : tensor<1x7x7x64xf32>
+}
+
+// -----
+
+// Must not fuse: the convolution's result has a second user, so the
+// elementwise op is no epilogue; the chunks accumulate as above and the
+// generic stays after them, on the whole result.
+// CHECK-LABEL: func.func @deep_pointwise_shared_result
+// CHECK: scf.for %{{.*}} = %c0 to %c768 step %c256
+// CHECK: } {tfg.keep_subsets_in_loop}
+// CHECK-NOT: arith.maximumf
+// CHECK: linalg.generic
+// CHECK: arith.maximumf
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @deep_pointwise_shared_result(%x: tensor<1x7x7x1024xf32>, %w: tensor<1x1x1024x64xf32>) -> (tensor<1x7x7x64xf32>, tensor<1x7x7x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x7x7x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x7x7x1024xf32>, tensor<1x1x1024x64xf32>) outs(%f : tensor<1x7x7x64xf32>) -> tensor<1x7x7x64xf32>
+  %e2 = tensor.empty() : tensor<1x7x7x64xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%0 : tensor<1x7x7x64xf32>) outs(%e2 : tensor<1x7x7x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.maximumf %in, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<1x7x7x64xf32>
+  return %0, %1 : tensor<1x7x7x64xf32>, tensor<1x7x7x64xf32>
+}
+
+// -----
+
+// AVX-512, a deep 1x1 convolution at 14x14 (196 pixels; 512 -> 512): 6
+// pixels x 4 vectors would leave a remainder of 4 pixels that reads each
+// chunk's whole filter from L2; 7 pixels x 2 vectors divide the 196 pixels
+// (28 blocks). At 7x7 (7 blocks of 7) the blocks stay 6 x 4 vectors and a
+// remainder pixel (@deep_pointwise_7x7: half-width blocks walk the filter's
+// rows twice as often, which 7 blocks do not pay for).
+// AVX512-LABEL: func.func @deep_pointwise_14x14
+// AVX512-NOT: %c192
+// AVX512: scf.for %{{.*}} = %c0 to %c196 step %c7
+// AVX512: iter_args(%{{.*}} = %{{.*}}) -> (vector<1x7x32xf32>)
+// AVX512-NOT: %c192
+// AVX512-LABEL: func.func @deep_pointwise_7x7
+// AVX512: scf.for %{{.*}} = %c0 to %c48 step %c6
+// AVX512: iter_args(%{{.*}} = %{{.*}}) -> (vector<1x6x64xf32>)
+func.func @deep_pointwise_14x14(%x: tensor<1x14x14x512xf32>, %w: tensor<1x1x512x512xf32>, %init: tensor<1x14x14x512xf32>) -> tensor<1x14x14x512xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x14x14x512xf32>, tensor<1x1x512x512xf32>) outs(%init : tensor<1x14x14x512xf32>) -> tensor<1x14x14x512xf32>
+  return %0 : tensor<1x14x14x512xf32>
+}
+func.func @deep_pointwise_7x7(%x: tensor<1x7x7x512xf32>, %w: tensor<1x1x512x512xf32>, %init: tensor<1x7x7x512xf32>) -> tensor<1x7x7x512xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x7x7x512xf32>, tensor<1x1x512x512xf32>) outs(%init : tensor<1x7x7x512xf32>) -> tensor<1x7x7x512xf32>
+  return %0 : tensor<1x7x7x512xf32>
 }
 
 // -----
