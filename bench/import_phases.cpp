@@ -39,8 +39,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <google/protobuf/arena.h>
@@ -240,19 +238,10 @@ int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
   cl::ParseCommandLineOptions(argc, argv,
                               "Times TFG's GraphDef import and export\n");
-  DialectRegistry registry;
-  tfg::registerImportDialects(registry);
-  // Threads as tfg-translate's: the benchmark's import row must time the
-  // import that its roundtrip row contains.
-  std::optional<llvm::DefaultThreadPool> threadPool;
-  llvm::ThreadPoolStrategy strategy = llvm::hardware_concurrency(importThreads);
-  if (strategy.compute_thread_count() > 1)
-    threadPool.emplace(strategy);
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  if (threadPool)
-    context.setThreadPool(*threadPool);
-  context.loadAllAvailableDialects();
-  context.printOpOnDiagnostic(false);
+  // The context tfg-translate makes: the benchmark's import row must time
+  // the import that its roundtrip row contains.
+  tfg::ImportContext importContext(importThreads);
+  MLIRContext &context = importContext.get();
   tfg::NodeDiagnosticHandler handler(&context, llvm::errs());
 
   std::printf("%s:\n", inputPath.c_str());

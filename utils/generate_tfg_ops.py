@@ -597,7 +597,7 @@ class OpGen:
         out.append("  let description = [{")
         out.extend(self.description_lines())
         out.append("  }];")
-        out.extend(wrap_list("  let arguments = (ins ", args, ");"))
+        out.extend(wrap_list("  let nodeArguments = (ins ", args, ");"))
         out.extend(wrap_list("  let results = (outs ", results, ");"))
         out.append("  let inputGroups = [%s];" %
                    ", ".join('"%s"' % g for g in in_groups))

@@ -105,7 +105,7 @@ static std::string inputName(const EdgeRef &e) {
 static SmallVector<NamedAttribute> nodeAttrs(Operation *op) {
   SmallVector<NamedAttribute> attrs;
   for (NamedAttribute attr : op->getAttrDictionary())
-    if (!isTFGAttrName(attr.getName()) || attr.getName() == attrs::kDevice)
+    if (!isTFGAttrName(attr.getName()) || attr.getName() == attrs::kNodeDevice)
       attrs.push_back(attr);
   llvm::sort(attrs, [](const NamedAttribute &a, const NamedAttribute &b) {
     return a.getName().strref() < b.getName().strref();
@@ -140,15 +140,17 @@ static std::string nodeDifference(Operation *before, Operation *after) {
   for (NamedAttribute attr : a) {
     auto it = bByName.find(attr.getName());
     if (it == bByName.end() || !isSameAttribute(attr.getValue(), it->second))
-      attrNames.push_back(
-          attr.getName() == attrs::kDevice ? "device" : attr.getName().str());
+      attrNames.push_back(attr.getName() == attrs::kNodeDevice
+                              ? "device"
+                              : attr.getName().str());
     if (it != bByName.end())
       bByName.erase(it);
   }
   for (NamedAttribute attr : b)
     if (bByName.count(attr.getName()))
-      attrNames.push_back(
-          attr.getName() == attrs::kDevice ? "device" : attr.getName().str());
+      attrNames.push_back(attr.getName() == attrs::kNodeDevice
+                              ? "device"
+                              : attr.getName().str());
   if (!attrNames.empty())
     what.push_back("attrs " + llvm::join(attrNames, ","));
   return llvm::join(what, "; ");

@@ -221,9 +221,8 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
     // cloned node uses one NoOp's token, which the lowering erases.
     OperationState noOpState(graph.getLoc(), "tfg.NoOp");
     noOpState.addTypes(ControlType::get(context));
-    noOpState.addAttribute(attrs::kName,
-                           StringAttr::get(context, "_control_edges_dropped"));
     Operation *noOp = builder.create(noOpState);
+    setNodeName(noOp, "_control_edges_dropped");
     for (Operation *node : order) {
       if (llvm::is_contained(argNodes, node))
         continue;
@@ -386,9 +385,8 @@ struct GraphToFuncPass : tfg::impl::GraphToFuncBase<GraphToFuncPass> {
       mapping.map(arg, newArg);
     OperationState noOpState(function.getLoc(), "tfg.NoOp");
     noOpState.addTypes(ControlType::get(context));
-    noOpState.addAttribute(attrs::kName,
-                           StringAttr::get(context, "_control_edges_dropped"));
     Operation *noOp = builder.create(noOpState);
+    setNodeName(noOp, "_control_edges_dropped");
     for (BlockArgument arg : block.getArguments())
       if (isa<ControlType>(arg.getType()))
         mapping.map(arg, noOp->getResult(0));

@@ -65,16 +65,22 @@ LogicalResult tfg::exportGraphDef(
       auto result = dyn_cast<OpResult>(operand);
       if (!result)
         return op.emitError("data operand is not the result of a node");
-      std::string input = getNodeName(result.getOwner()).str();
+      // Built in place: no temporary string per input (an arena's strings
+      // would copy a moved-in one anyway).
+      StringRef producer = getNodeName(result.getOwner());
+      std::string &input = *node.add_input();
+      input.assign(producer.data(), producer.size());
       if (result.getResultNumber() != 0)
-        input += ":" + std::to_string(result.getResultNumber());
-      node.add_input(std::move(input));
+        input.append(":").append(std::to_string(result.getResultNumber()));
     }
     for (Value operand : getControlOperands(&op)) {
       Operation *producer = operand.getDefiningOp();
       if (!producer)
         return op.emitError("control operand is not the token of a node");
-      node.add_input("^" + getNodeName(producer).str());
+      StringRef name = getNodeName(producer);
+      std::string &input = *node.add_input();
+      input.reserve(name.size() + 1);
+      input.append("^").append(name.data(), name.size());
     }
     if (nodeSink && failed(nodeSink(node)))
       return failure();

@@ -42,6 +42,20 @@ void tfg::registerImportDialects(DialectRegistry &registry) {
   registry.insert<TFGDialect>();
 }
 
+ImportContext::ImportContext(unsigned threads)
+    : context(MLIRContext::Threading::DISABLED) {
+  DialectRegistry registry;
+  registerImportDialects(registry);
+  context.appendDialectRegistry(registry);
+  llvm::ThreadPoolStrategy strategy = llvm::hardware_concurrency(threads);
+  if (strategy.compute_thread_count() > 1) {
+    threadPool.emplace(strategy);
+    context.setThreadPool(*threadPool);
+  }
+  context.loadAllAvailableDialects();
+  context.printOpOnDiagnostic(false);
+}
+
 //===----------------------------------------------------------------------===//
 // Format detection
 //===----------------------------------------------------------------------===//

@@ -366,19 +366,21 @@ tfg::createNodeOp(OpBuilder &builder, tensorflow::NodeDef &node,
                  : OperationName(GenericOp::getOperationName(), context));
   if (!typed)
     state.addAttribute(attrs::kOpType, builder.getStringAttr(node.op()));
-  // The location already uniqued the name: reuse it for tfg.name.
+  // The name and device are the op's properties, set once it exists (below):
+  // not in state.attributes, where they would make every node's dictionary
+  // unique. The location already uniqued the name: reuse it.
   StringAttr nameAttr;
   if (auto nameLoc = dyn_cast<NameLoc>(loc))
     nameAttr = nameLoc.getName();
   if (!nameAttr || nameAttr.getValue() != node.name())
     nameAttr = builder.getStringAttr(node.name());
-  state.addAttribute(attrs::kName, nameAttr);
+  StringAttr deviceAttr;
   if (!node.device().empty()) {
     // Consecutive nodes mostly share their device: reuse its attr rather
     // than unique the string again.
     if (!ctx.lastDevice || ctx.lastDevice.getValue() != node.device())
       ctx.lastDevice = builder.getStringAttr(node.device());
-    state.addAttribute(attrs::kDevice, ctx.lastDevice);
+    deviceAttr = ctx.lastDevice;
   }
   if (node.has_experimental_debug_info()) {
     const auto &info = node.experimental_debug_info();
@@ -407,6 +409,12 @@ tfg::createNodeOp(OpBuilder &builder, tensorflow::NodeDef &node,
     if (key.contains('.') || key == "operandSegmentSizes")
       return emitError() << "attr name '" << key
                          << "' is not a TensorFlow attr name";
+    // The op's own name and device fields: an attr of that name could not
+    // be told apart from them.
+    if (key == attrs::kNodeName || key == attrs::kNodeDevice)
+      return emitError() << "attr name '" << key
+                         << "' is reserved by TFG (the node's name and "
+                            "device fields)";
     std::string error;
     FailureOr<Attribute> attr = importAttrValue(*value, ctx, error);
     if (failed(attr))
@@ -439,6 +447,9 @@ tfg::createNodeOp(OpBuilder &builder, tensorflow::NodeDef &node,
   // checkNodeAttrs has ruled that out for the OpDef's attrs, and the check
   // below reports anything else instead of leaving a null property.
   Operation *op = builder.create(state);
+  auto nodeOp = cast<NodeOpInterface>(op);
+  nodeOp.setNodeNameAttr(nameAttr);
+  nodeOp.setNodeDeviceAttr(deviceAttr);
   for (const NamedAttribute &attr : inherent) {
     op->setInherentAttr(attr.getName(), attr.getValue());
     // The segment sizes are ours, and always fit (setOperandSegments).
@@ -481,11 +492,13 @@ ParsedInput tfg::parseInputString(StringRef input) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult tfg::exportNodeFields(Operation *op, tensorflow::NodeDef &node) {
-  node.set_name(getNodeName(op).str());
-  node.set_op(getNodeOpType(op).str());
+  // (pointer, size) setters: no temporary std::string per field.
+  StringRef name = getNodeName(op), opType = getNodeOpType(op);
+  node.set_name(name.data(), name.size());
+  node.set_op(opType.data(), opType.size());
   StringRef device = getNodeDevice(op);
   if (!device.empty())
-    node.set_device(device.str());
+    node.set_device(device.data(), device.size());
   auto &attrMap = *node.mutable_attr();
   // Discardable attrs plus the properties, without uniquing a dictionary.
   NamedAttrList attrList(op->getDiscardableAttrDictionary());
@@ -538,6 +551,6 @@ void tfg::assignMissingNodeNames(Block &block, llvm::StringSet<> used) {
     for (unsigned i = 1; used.contains(name); ++i)
       name = base + "_" + std::to_string(i);
     used.insert(name);
-    op.setAttr(attrs::kName, StringAttr::get(op.getContext(), name));
+    setNodeName(&op, name);
   }
 }

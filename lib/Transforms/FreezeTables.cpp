@@ -23,13 +23,11 @@ static Operation *createStringConst(OpBuilder &builder, Operation *like,
   MLIRContext *context = like->getContext();
   auto type = RankedTensorType::get(shape, StringType::get(context));
   OperationState state(like->getLoc(), "tfg.Const");
-  state.addAttribute(attrs::kName, builder.getStringAttr(name));
   state.addAttribute("dtype", TypeAttr::get(type.getElementType()));
   state.addAttribute("value", DenseStringElementsAttr::get(type, texts));
   state.addTypes({type, ControlType::get(context)});
   Operation *constant = builder.create(state);
-  if (Attribute device = like->getAttr(attrs::kDevice))
-    constant->setAttr(attrs::kDevice, device);
+  setNodeNameAndDeviceLike(constant, builder.getStringAttr(name), like);
   return constant;
 }
 
@@ -103,8 +101,7 @@ Operation *mlir::tfg::collectTableInitializers(GraphOp graph,
     state.addOperands(getControlToken(initializer));
   state.addTypes(ControlType::get(graph.getContext()));
   Operation *init = builder.create(state);
-  init->setAttr(attrs::kName, builder.getStringAttr(getUniqueNodeName(
-                                  initializers.front(), "init_all_tables")));
+  setNodeName(init, getUniqueNodeName(initializers.front(), "init_all_tables"));
   return init;
 }
 
@@ -230,12 +227,13 @@ LogicalResult mlir::tfg::foldTextFileInitializers(GraphOp graph,
       }
       auto type = RankedTensorType::get({n}, dtype);
       OperationState state(node.getLoc(), "tfg.Const");
-      state.addAttribute(attrs::kName, builder.getStringAttr(name));
       state.addAttribute("dtype", TypeAttr::get(dtype));
       state.addAttribute("value",
                          DenseElementsAttr::get(type, ArrayRef<int64_t>(ints)));
       state.addTypes({type, ControlType::get(node.getContext())});
-      return builder.create(state);
+      Operation *constant = builder.create(state);
+      setNodeName(constant, name);
+      return constant;
     };
     FailureOr<Operation *> keyConst =
         makeConst(keys, keyType.getValue(), "/keys");
@@ -253,11 +251,9 @@ LogicalResult mlir::tfg::foldTextFileInitializers(GraphOp graph,
                       builder.getStringAttr("InitializeTableV2"));
     init.addAttribute("Tkey", keyType);
     init.addAttribute("Tval", valueType);
-    init.addAttribute(attrs::kName, node.getAttr(attrs::kName));
-    if (Attribute device = node.getAttr(attrs::kDevice))
-      init.addAttribute(attrs::kDevice, device);
     init.addTypes(ControlType::get(node.getContext()));
     Operation *replacement = builder.create(init);
+    setNodeNameAndDeviceLike(replacement, getNodeNameAttr(&node), &node);
     getControlToken(&node).replaceAllUsesWith(getControlToken(replacement));
     node.erase();
   }

@@ -334,11 +334,11 @@ LogicalResult FreezeVariablesPass::freeze(Operation *variable,
 
   OpBuilder builder(variable);
   OperationState state(variable->getLoc(), "tfg.Const");
-  state.addAttribute(attrs::kName, variable->getAttr(attrs::kName));
   state.addAttribute("dtype", TypeAttr::get(dtype));
   state.addAttribute("value", value);
   state.addTypes({value.getShapedType(), ControlType::get(context)});
   Operation *constant = builder.create(state);
+  setNodeName(constant, getNodeNameAttr(variable));
   handle.replaceAllUsesWith(constant->getResult(0));
 
   // The handle's path now carries the value.
@@ -373,15 +373,13 @@ LogicalResult FreezeVariablesPass::freeze(Operation *variable,
       auto axisType = RankedTensorType::get({}, builder.getI32Type());
       OperationState axis(read->getLoc(), "tfg.Const");
       axis.addOperands(getControlOperands(read));
-      axis.addAttribute(attrs::kName, builder.getStringAttr(axisName));
       axis.addAttribute("dtype", TypeAttr::get(builder.getI32Type()));
       axis.addAttribute("value",
                         DenseElementsAttr::get(
                             axisType, builder.getI32IntegerAttr(batchDims)));
       axis.addTypes({axisType, ControlType::get(context)});
       Operation *axisNode = builder.create(axis);
-      if (Attribute device = read->getAttr(attrs::kDevice))
-        axisNode->setAttr(attrs::kDevice, device);
+      setNodeNameAndDeviceLike(axisNode, builder.getStringAttr(axisName), read);
       OperationState gather(read->getLoc(), "tfg.GatherV2");
       gather.addOperands(
           {source, getDataOperands(read)[1], axisNode->getResult(0)});
@@ -393,9 +391,7 @@ LogicalResult FreezeVariablesPass::freeze(Operation *variable,
       gather.addTypes(read->getResultTypes());
       replacement = builder.create(gather);
     }
-    replacement->setAttr(attrs::kName, read->getAttr(attrs::kName));
-    if (Attribute device = read->getAttr(attrs::kDevice))
-      replacement->setAttr(attrs::kDevice, device);
+    setNodeNameAndDeviceLike(replacement, getNodeNameAttr(read), read);
     read->replaceAllUsesWith(replacement);
     read->erase();
   }

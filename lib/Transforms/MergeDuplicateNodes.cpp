@@ -57,7 +57,7 @@ static bool isMergeable(Operation *op) {
 /// names it came from) and the operand counts, which are compared as
 /// operands.
 static bool isIgnoredAttr(StringRef name) {
-  return name == attrs::kName || name == attrs::kOriginalNodeNames ||
+  return name == attrs::kNodeName || name == attrs::kOriginalNodeNames ||
          name == attrs::kOriginalFuncNames || name == "operandSegmentSizes" ||
          name == "resultSegmentSizes";
 }

@@ -69,11 +69,11 @@ void NameBySignaturePass::claimName(Operation *node, StringRef name) {
     for (unsigned i = 1; names.contains(moved); ++i)
       moved = (name + "_" + Twine(i)).str();
     names.insert(moved);
-    other->setAttr(attrs::kName, StringAttr::get(&getContext(), moved));
+    setNodeName(other, moved);
     byName[moved] = other;
   }
   byName.erase(getNodeName(node));
-  node->setAttr(attrs::kName, StringAttr::get(&getContext(), name));
+  setNodeName(node, name);
   names.insert(name);
   byName[name] = node;
 }
@@ -154,13 +154,11 @@ void NameBySignaturePass::runOnOperation() {
         "T", TypeAttr::get(cast<ShapedType>(value.getType()).getElementType()));
     state.addTypes({value.getType(), ControlType::get(&getContext())});
     Operation *identity = rewriter.create(state);
-    if (Attribute device = producer->getAttr(attrs::kDevice))
-      identity->setAttr(attrs::kDevice, device);
     // The Identity is new: give it a placeholder name, then claim the key.
     std::string temporary = (key + "/signature_output").str();
     for (unsigned i = 1; names.contains(temporary); ++i)
       temporary = (key + "/signature_output_" + Twine(i)).str();
-    identity->setAttr(attrs::kName, b.getStringAttr(temporary));
+    setNodeNameAndDeviceLike(identity, b.getStringAttr(temporary), producer);
     names.insert(temporary);
     byName[temporary] = identity;
     claimName(identity, key);

@@ -33,7 +33,7 @@ bool canAbsorbIntoProducer(Value identityToken, Value input) {
 
 void giveNameToProducer(Value identityToken, Value input) {
   Operation *identity = getNodeOfToken(identityToken);
-  input.getDefiningOp()->setAttr(attrs::kName, identity->getAttr(attrs::kName));
+  setNodeName(input.getDefiningOp(), getNodeNameAttr(identity));
 }
 } // namespace mlir::tfg
 

@@ -68,13 +68,11 @@ replaceWithPlaceholder(Operation *node, Type dtypeOverride,
   }
   OpBuilder builder(node);
   OperationState state(node->getLoc(), "tfg.Placeholder");
-  state.addAttribute(attrs::kName, node->getAttr(attrs::kName));
-  if (Attribute device = node->getAttr(attrs::kDevice))
-    state.addAttribute(attrs::kDevice, device);
   state.addAttribute("dtype", TypeAttr::get(dtype));
   state.addAttribute("shape", shape);
   state.addTypes({type, ControlType::get(context)});
   Operation *placeholder = builder.create(state);
+  setNodeNameAndDeviceLike(placeholder, getNodeNameAttr(node), node);
   node->replaceAllUsesWith(placeholder);
   node->dropAllReferences();
   node->erase();

@@ -38,8 +38,29 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
 // -----
 
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
-  // expected-error @+1 {{attribute 'tfg.name' must be a string}}
-  %c, %ctl = tfg.generic "X" {tfg.name = 3 : i64} : () -> (tensor<f32>)
+  // expected-error @+1 {{attribute 'tfg.name' is not a node field: the name and device of a node are its name("...") and device("...")}}
+  %c, %ctl = tfg.generic "X" {tfg.name = "x"} : () -> (tensor<f32>)
+}
+
+// -----
+
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  // expected-error @+1 {{attribute 'tfg.device' is not a node field}}
+  %c, %ctl = tfg.Const name("c") {tfg.device = "/cpu:0", dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
+}
+
+// -----
+
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  // expected-error @+1 {{attribute 'tfg_name' must be a string}}
+  %c, %ctl = tfg.generic "X" {tfg_name = 3 : i64} : () -> (tensor<f32>)
+}
+
+// -----
+
+tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
+  // expected-error @+1 {{attribute 'tfg_device' must be a string}}
+  %ctl = tfg.NoOp name("n") {tfg_device = ["/cpu:0"]}
 }
 
 // -----

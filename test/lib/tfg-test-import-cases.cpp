@@ -59,8 +59,11 @@ static unsigned compareWithRegistry(MLIRContext &context) {
       fromOpDef.insert(attr.name());
     llvm::StringSet<> fromODS;
     for (StringAttr attr : name.getAttributeNames()) {
-      // The importer's own, from the operands (a node cannot set it).
-      if (attr.getValue() == "operandSegmentSizes")
+      // The importer's own: from the operands, or the node's name and
+      // device fields (a node's attrs cannot set them).
+      if (attr.getValue() == "operandSegmentSizes" ||
+          attr.getValue() == tfg::attrs::kNodeName ||
+          attr.getValue() == tfg::attrs::kNodeDevice)
         continue;
       fromODS.insert(attr.getValue());
       if (!fromOpDef.contains(attr.getValue())) {

@@ -31,10 +31,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
-
-#include <optional>
 
 #include "ToolCommandLine.h"
 
@@ -228,22 +224,9 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   tfgtool::parseToolCommandLine(argc, argv,
                                 "TFG translator: TensorFlow models <-> MLIR\n");
-  DialectRegistry registry;
-  tfg::registerImportDialects(registry);
-  // The import converts large graphs on the context's threads. With one
-  // thread the context stays single-threaded: uniquing without locks is
-  // faster for the import's millions of attributes.
-  // (The pool outlives the context that uses it.)
-  std::optional<llvm::DefaultThreadPool> threadPool;
-  llvm::ThreadPoolStrategy strategy = llvm::hardware_concurrency(importThreads);
-  if (strategy.compute_thread_count() > 1)
-    threadPool.emplace(strategy);
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  if (threadPool)
-    context.setThreadPool(*threadPool);
-  context.loadAllAvailableDialects();
-  // The diagnostic names the node; a dump of the op adds only noise.
-  context.printOpOnDiagnostic(false);
+  // The import converts large graphs on the context's threads.
+  tfg::ImportContext importContext(importThreads);
+  MLIRContext &context = importContext.get();
 
   if (action == Action::Export) {
     OwningOpRef<ModuleOp> module =

@@ -12,11 +12,14 @@
 #define TFG_IMPORTEXPORT_IMPORT_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace mlir::tfg {
@@ -91,6 +94,26 @@ LogicalResult exportGraphDefFile(ModuleOp module, llvm::StringRef path,
 
 /// Registers the dialects the importer produces.
 void registerImportDialects(DialectRegistry &registry);
+
+/// The context of a tool that imports models (tfg-translate,
+/// tfg-bench-phases): the import's dialects loaded, op dumps left out of
+/// diagnostics (they name the node), and `threads` threads for converting
+/// the nodes of a large graph (0: one per core). With one thread the
+/// context stays single-threaded: uniquing without locks is faster for the
+/// import's millions of attributes.
+class ImportContext {
+public:
+  explicit ImportContext(unsigned threads);
+  ImportContext(const ImportContext &) = delete;
+  ImportContext &operator=(const ImportContext &) = delete;
+
+  MLIRContext &get() { return context; }
+
+private:
+  // Declared before the context: the pool outlives the context that uses it.
+  std::optional<llvm::DefaultThreadPool> threadPool;
+  MLIRContext context;
+};
 
 } // namespace mlir::tfg
 

@@ -33,8 +33,14 @@ void TFGDialect::registerTypes() {
 LogicalResult TFGDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
-  if (name == attrs::kName || name == attrs::kDevice ||
-      name == attrs::kOpType || name == attrs::kFullType) {
+  // The discardable spellings of the node's name and device (TFG's form
+  // before they became properties) would be silently ignored: reject them.
+  if ((name == attrs::kName || name == "tfg.device") && isNodeOp(op))
+    return op->emitOpError()
+           << "attribute '" << name << "' is not a node field: the name and "
+           << "device of a node are its name(\"...\") and device(\"...\")";
+  if (name == attrs::kName || name == attrs::kOpType ||
+      name == attrs::kFullType) {
     if (!isa<StringAttr>(attr.getValue()))
       return op->emitOpError() << "attribute '" << name << "' must be a string";
     return success();

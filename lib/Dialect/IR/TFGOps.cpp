@@ -26,11 +26,36 @@ static StringRef getStringAttrOr(Operation *op, StringRef name) {
   return {};
 }
 
+StringAttr mlir::tfg::getNodeNameAttr(Operation *op) {
+  auto node = dyn_cast<NodeOpInterface>(op);
+  return node ? node.getNodeNameAttr() : StringAttr();
+}
 StringRef mlir::tfg::getNodeName(Operation *op) {
-  return getStringAttrOr(op, attrs::kName);
+  StringAttr name = getNodeNameAttr(op);
+  return name ? name.getValue() : StringRef();
+}
+void mlir::tfg::setNodeName(Operation *op, StringAttr name) {
+  cast<NodeOpInterface>(op).setNodeNameAttr(name);
+}
+void mlir::tfg::setNodeName(Operation *op, StringRef name) {
+  setNodeName(op, StringAttr::get(op->getContext(), name));
+}
+StringAttr mlir::tfg::getNodeDeviceAttr(Operation *op) {
+  auto node = dyn_cast<NodeOpInterface>(op);
+  return node ? node.getNodeDeviceAttr() : StringAttr();
 }
 StringRef mlir::tfg::getNodeDevice(Operation *op) {
-  return getStringAttrOr(op, attrs::kDevice);
+  StringAttr device = getNodeDeviceAttr(op);
+  return device ? device.getValue() : StringRef();
+}
+void mlir::tfg::setNodeDevice(Operation *op, StringAttr device) {
+  cast<NodeOpInterface>(op).setNodeDeviceAttr(device);
+}
+void mlir::tfg::setNodeNameAndDeviceLike(Operation *node, StringAttr name,
+                                         Operation *like) {
+  setNodeName(node, name);
+  if (StringAttr device = getNodeDeviceAttr(like))
+    setNodeDevice(node, device);
 }
 StringRef mlir::tfg::getNodeOpType(Operation *op) {
   if (isa<GenericOp>(op))
@@ -232,11 +257,19 @@ ParseResult mlir::tfg::parseNodeOp(OpAsmParser &parser,
     if (parser.parseLParen() || parser.parseString(&value) ||
         parser.parseRParen())
       return failure();
-    result.addAttribute(key == "name" ? attrs::kName : attrs::kDevice,
+    result.addAttribute(key == "name" ? attrs::kNodeName : attrs::kNodeDevice,
                         builder.getStringAttr(value));
   }
+  SMLoc attrLoc = parser.getCurrentLocation();
   if (parser.parseOptionalAttrDict(result.attributes))
     return failure();
+  // Written out as attrs (the generic spelling of name(...) / device(...)),
+  // a value of another kind would be dropped on its way to the property.
+  for (StringRef key : {attrs::kNodeName, attrs::kNodeDevice})
+    if (Attribute value = result.attributes.get(key);
+        value && !isa<StringAttr>(value))
+      return parser.emitError(attrLoc)
+             << "attribute '" << key << "' must be a string";
   SmallVector<Type> dataTypes, resultTypes;
   if (succeeded(parser.parseOptionalColon())) {
     SMLoc loc = parser.getCurrentLocation();
@@ -288,18 +321,18 @@ void mlir::tfg::printNodeOp(Operation *op, OpAsmPrinter &p) {
     p.printOperands(controls);
     p << "]";
   }
-  if (auto name = op->getAttrOfType<StringAttr>(attrs::kName)) {
+  if (StringAttr name = getNodeNameAttr(op)) {
     p << " name(";
     p.printString(name.getValue());
     p << ")";
   }
-  if (auto device = op->getAttrOfType<StringAttr>(attrs::kDevice)) {
+  if (StringAttr device = getNodeDeviceAttr(op)) {
     p << " device(";
     p.printString(device.getValue());
     p << ")";
   }
-  SmallVector<StringRef> elided = {attrs::kName, attrs::kDevice, attrs::kOpType,
-                                   "operandSegmentSizes"};
+  SmallVector<StringRef> elided = {attrs::kNodeName, attrs::kNodeDevice,
+                                   attrs::kOpType, "operandSegmentSizes"};
   // Keep attrs that are not plain strings: the verifier reports them.
   llvm::erase_if(elided, [&](StringRef name) {
     Attribute attr = op->getAttr(name);

@@ -22,7 +22,7 @@ def TFG_CanAbsorbIntoProducer : Constraint<
 def TFG_ProducerTakesName : NativeCodeCallVoid<
   "::mlir::tfg::giveNameToProducer($0, $1)">;
 
-def AbsorbOutputIdentity : Pattern<(TFG_IdentityOp:$node $input, $ctls, $T),
+def AbsorbOutputIdentity : Pattern<(TFG_IdentityOp:$node $input, $ctls, $T, $_, $_),
   [(TFG_ProducerTakesName $node__1, $input),
    (replaceWithValue $input), (TFG_RerouteControlOnly $node__1)],
   [(TFG_CanAbsorbIntoProducer $node__1, $input)]>;

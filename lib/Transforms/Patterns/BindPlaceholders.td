@@ -20,16 +20,16 @@ def TFG_UsesDefault : Constraint<
 def TFG_BoundConstNode : NativeCodeCall<
   "::mlir::tfg::createBoundConstNode($_builder, $0)", 2>;
 
-def BindPlaceholder : Pat<(TFG_PlaceholderOp:$node $ctls, $dtype, $shape),
+def BindPlaceholder : Pat<(TFG_PlaceholderOp:$node $ctls, $dtype, $shape, $_, $_),
                           (TFG_BoundConstNode $node__1),
                           [(TFG_IsBound $node__1)]>;
 
 def BindPlaceholderWithDefault : Pat<
-  (TFG_PlaceholderWithDefaultOp:$node $defaultValue, $ctls, $dtype, $shape),
+  (TFG_PlaceholderWithDefaultOp:$node $defaultValue, $ctls, $dtype, $shape, $_, $_),
   (TFG_BoundConstNode $node__1), [(TFG_IsBound $node__1)]>;
 
 // Not fed: the node forwards its default (as TensorFlow runs it).
 def UseDefault : Pattern<
-  (TFG_PlaceholderWithDefaultOp:$node $defaultValue, $ctls, $dtype, $shape),
+  (TFG_PlaceholderWithDefaultOp:$node $defaultValue, $ctls, $dtype, $shape, $_, $_),
   [(replaceWithValue $defaultValue), (TFG_RerouteControl $node__1, $defaultValue)],
   [(TFG_UsesDefault $node__1), (TFG_CanRerouteControl $node__1, $defaultValue)]>;

@@ -35,14 +35,14 @@ def TFG_MergeValueIndex : NativeCodeCall<
 // other side's users are dead (the PDLL pattern erases them), so they may
 // take the data too.
 def ForwardTakenSwitchOutput : Pattern<
-  (TFG_SwitchOp:$switchNode $data, $pred, $ctls, $T),
+  (TFG_SwitchOp:$switchNode $data, $pred, $ctls, $T, $_, $_),
   [(replaceWithValue $data), (replaceWithValue $data),
    (TFG_RerouteControl $switchNode__2, $data)],
   [(TFG_HasDeadOutput $switchNode__2), (TFG_CanRerouteControl $switchNode__2, $data)]>;
 
 // A Merge with one live data input is that input.
 def MergeOfOneLiveInput : Pattern<
-  (TFG_MergeOp:$merge $inputs, $ctls, $T, $N),
+  (TFG_MergeOp:$merge $inputs, $ctls, $T, $N, $_, $_),
   [(TFG_LiveMergeInput $merge__2), (TFG_MergeValueIndex $merge__2),
    (TFG_RerouteControl $merge__2, (TFG_LiveMergeInput $merge__2))],
   [(TFG_HasOneLiveInput $merge__2), (TFG_CanRerouteMergeControl $merge__2)]>;

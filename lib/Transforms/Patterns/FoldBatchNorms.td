@@ -63,10 +63,11 @@ def TFG_ConvDataFormat : NativeCodeCall<
 
 def FoldMulIntoConv2D : Pattern<
   (TFG_MulOp:$mul (TFG_Conv2DOp:$conv $x, $w, $convCtls, $T, $strides, $cudnn,
-                     $padding, $explicitPaddings, $format, $dilations),
-                  $s, $mulCtls, $mulT),
+                     $padding, $explicitPaddings, $format, $dilations, $_, $_),
+                  $s, $mulCtls, $mulT, $_, $_),
   [(TFG_Conv2DOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s), $convCtls, $T,
        $strides, $cudnn, $padding, $explicitPaddings, $format, $dilations,
+       (TFG_Unset), (TFG_Unset),
        (returnType $mul__0, $mul__1)),
    (TFG_NameAs $newNode__1, $mul__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $mul__1, $newNode__0)],
@@ -74,10 +75,11 @@ def FoldMulIntoConv2D : Pattern<
 
 def FoldMulIntoDepthwise : Pattern<
   (TFG_MulOp:$mul (TFG_DepthwiseConv2dNativeOp:$conv $x, $w, $convCtls, $T,
-                     $strides, $padding, $explicitPaddings, $format, $dilations),
-                  $s, $mulCtls, $mulT),
+                     $strides, $padding, $explicitPaddings, $format, $dilations, $_, $_),
+                  $s, $mulCtls, $mulT, $_, $_),
   [(TFG_DepthwiseConv2dNativeOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s),
        $convCtls, $T, $strides, $padding, $explicitPaddings, $format, $dilations,
+       (TFG_Unset), (TFG_Unset),
        (returnType $mul__0, $mul__1)),
    (TFG_NameAs $newNode__1, $mul__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $mul__1, $newNode__0)],
@@ -85,10 +87,11 @@ def FoldMulIntoDepthwise : Pattern<
 
 def FoldMulIntoMatMul : Pattern<
   (TFG_MulOp:$mul (TFG_MatMulOp:$conv $x, $w, $convCtls, $ta, $tb, $T, $ga,
-                     $gb),
-                  $s, $mulCtls, $mulT),
+                     $gb, $_, $_),
+                  $s, $mulCtls, $mulT, $_, $_),
   [(TFG_MatMulOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s), $convCtls, $ta,
-       $tb, $T, $ga, $gb, (returnType $mul__0, $mul__1)),
+       $tb, $T, $ga, $gb, (TFG_Unset), (TFG_Unset),
+       (returnType $mul__0, $mul__1)),
    (TFG_NameAs $newNode__1, $mul__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $mul__1, $newNode__0)],
   [(TFG_IsChannelScaleOf $s, $conv__1), (TFG_HasOneUse $conv__0)]>;
@@ -96,11 +99,12 @@ def FoldMulIntoMatMul : Pattern<
 def FoldMulIntoConv2DBackpropInput : Pattern<
   (TFG_MulOp:$mul (TFG_Conv2DBackpropInputOp:$conv $sizes, $w, $dy, $convCtls,
                      $T, $strides, $cudnn, $padding, $explicitPaddings,
-                     $format, $dilations),
-                  $s, $mulCtls, $mulT),
+                     $format, $dilations, $_, $_),
+                  $s, $mulCtls, $mulT, $_, $_),
   [(TFG_Conv2DBackpropInputOp:$newNode $sizes, (TFG_ScaledWeights $conv__1, $s),
        $dy, $convCtls, $T, $strides, $cudnn, $padding, $explicitPaddings,
-       $format, $dilations, (returnType $mul__0, $mul__1)),
+       $format, $dilations, (TFG_Unset), (TFG_Unset),
+       (returnType $mul__0, $mul__1)),
    (TFG_NameAs $newNode__1, $mul__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $mul__1, $newNode__0)],
   [(TFG_IsChannelScaleOf $s, $conv__1), (TFG_HasOneUse $conv__0)]>;
@@ -111,11 +115,12 @@ def FoldMulIntoConv2DBackpropInput : Pattern<
 
 class FoldMulThroughBiasAdd<dag conv, dag newConv> : Pattern<
   (TFG_MulOp:$mul (TFG_BiasAddOp:$biasAdd conv, $b, $biasCtls, $biasT,
-                     $biasFormat),
-                  $s, $mulCtls, $mulT),
+                     $biasFormat, $_, $_),
+                  $s, $mulCtls, $mulT, $_, $_),
   [newConv, (TFG_NameAs $newNode__1, $conv__1),
    (TFG_BiasAddOp:$newBias $newNode__0, (TFG_ScaledBias $b, $s), $biasCtls,
-       $biasT, $biasFormat, (returnType $mul__0, $mul__1)),
+       $biasT, $biasFormat, (TFG_Unset), (TFG_Unset),
+       (returnType $mul__0, $mul__1)),
    (TFG_NameAs $newBias__1, $mul__1),
    (replaceWithValue $newBias__0), (TFG_RerouteControl $mul__1, $newBias__0)],
   [(TFG_IsChannelScaleOf $s, $conv__1), (TFG_HasOneUse $conv__0),
@@ -123,38 +128,43 @@ class FoldMulThroughBiasAdd<dag conv, dag newConv> : Pattern<
 
 def FoldMulThroughBiasAddIntoConv2D : FoldMulThroughBiasAdd<
   (TFG_Conv2DOp:$conv $x, $w, $convCtls, $T, $strides, $cudnn, $padding,
-     $explicitPaddings, $format, $dilations),
+     $explicitPaddings, $format, $dilations, $_, $_),
   (TFG_Conv2DOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s), $convCtls, $T,
      $strides, $cudnn, $padding, $explicitPaddings, $format, $dilations,
-     (returnType $conv__0, $conv__1))>;
+     (TFG_Unset), (TFG_Unset),
+       (returnType $conv__0, $conv__1))>;
 
 def FoldMulThroughBiasAddIntoDepthwise : FoldMulThroughBiasAdd<
   (TFG_DepthwiseConv2dNativeOp:$conv $x, $w, $convCtls, $T, $strides,
-     $padding, $explicitPaddings, $format, $dilations),
+     $padding, $explicitPaddings, $format, $dilations, $_, $_),
   (TFG_DepthwiseConv2dNativeOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s),
      $convCtls, $T, $strides, $padding, $explicitPaddings, $format, $dilations,
-     (returnType $conv__0, $conv__1))>;
+     (TFG_Unset), (TFG_Unset),
+       (returnType $conv__0, $conv__1))>;
 
 def FoldMulThroughBiasAddIntoMatMul : FoldMulThroughBiasAdd<
-  (TFG_MatMulOp:$conv $x, $w, $convCtls, $ta, $tb, $T, $ga, $gb),
+  (TFG_MatMulOp:$conv $x, $w, $convCtls, $ta, $tb, $T, $ga, $gb, $_, $_),
   (TFG_MatMulOp:$newNode $x, (TFG_ScaledWeights $conv__1, $s), $convCtls, $ta,
-     $tb, $T, $ga, $gb, (returnType $conv__0, $conv__1))>;
+     $tb, $T, $ga, $gb, (TFG_Unset), (TFG_Unset),
+       (returnType $conv__0, $conv__1))>;
 
 def FoldMulThroughBiasAddIntoConv2DBackpropInput : FoldMulThroughBiasAdd<
   (TFG_Conv2DBackpropInputOp:$conv $sizes, $w, $dy, $convCtls, $T, $strides,
-     $cudnn, $padding, $explicitPaddings, $format, $dilations),
+     $cudnn, $padding, $explicitPaddings, $format, $dilations, $_, $_),
   (TFG_Conv2DBackpropInputOp:$newNode $sizes, (TFG_ScaledWeights $conv__1, $s),
      $dy, $convCtls, $T, $strides, $cudnn, $padding, $explicitPaddings,
-     $format, $dilations, (returnType $conv__0, $conv__1))>;
+     $format, $dilations, (TFG_Unset), (TFG_Unset),
+       (returnType $conv__0, $conv__1))>;
 
 //===----------------------------------------------------------------------===//
 // Biases: two in a row become one
 //===----------------------------------------------------------------------===//
 
 def MergeBiasAdds : Pattern<
-  (TFG_BiasAddOp:$outer (TFG_BiasAddOp:$inner $y, $b1, $innerCtls, $T, $format),
-                        $b2, $outerCtls, $outerT, $outerFormat),
+  (TFG_BiasAddOp:$outer (TFG_BiasAddOp:$inner $y, $b1, $innerCtls, $T, $format, $_, $_),
+                        $b2, $outerCtls, $outerT, $outerFormat, $_, $_),
   [(TFG_BiasAddOp:$newNode $y, (TFG_SummedBias $b1, $b2), $innerCtls, $T, $format,
+       (TFG_Unset), (TFG_Unset),
        (returnType $outer__0, $outer__1)),
    (TFG_NameAs $newNode__1, $outer__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $outer__1, $newNode__0)],
@@ -163,6 +173,7 @@ def MergeBiasAdds : Pattern<
 
 class AddIntoBiasAdd<dag add> : Pattern<add,
   [(TFG_BiasAddOp:$newNode $y, (TFG_SummedBias $b1, $c), $innerCtls, $T, $format,
+       (TFG_Unset), (TFG_Unset),
        (returnType $add__0, $add__1)),
    (TFG_NameAs $newNode__1, $add__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $add__1, $newNode__0)],
@@ -170,11 +181,11 @@ class AddIntoBiasAdd<dag add> : Pattern<add,
    (TFG_IsChannelBiasOf $c, $inner__1)]>;
 
 def AddIntoBiasAdd : AddIntoBiasAdd<
-  (TFG_AddOp:$add (TFG_BiasAddOp:$inner $y, $b1, $innerCtls, $T, $format),
-                  $c, $addCtls, $addT)>;
+  (TFG_AddOp:$add (TFG_BiasAddOp:$inner $y, $b1, $innerCtls, $T, $format, $_, $_),
+                  $c, $addCtls, $addT, $_, $_)>;
 def AddV2IntoBiasAdd : AddIntoBiasAdd<
-  (TFG_AddV2Op:$add (TFG_BiasAddOp:$inner $y, $b1, $innerCtls, $T, $format),
-                    $c, $addCtls, $addT)>;
+  (TFG_AddV2Op:$add (TFG_BiasAddOp:$inner $y, $b1, $innerCtls, $T, $format, $_, $_),
+                    $c, $addCtls, $addT, $_, $_)>;
 
 //===----------------------------------------------------------------------===//
 // An Add of a per-channel constant right after the conv is its bias
@@ -185,25 +196,26 @@ def AddV2IntoBiasAdd : AddIntoBiasAdd<
 // order.
 class AddAfterConvToBiasAdd<dag add, dag conv> : Pattern<add,
   [(TFG_BiasAddOp:$newNode $conv__0, (TFG_ChannelBias $conv__1, $c), $addCtls,
-       $addT, (TFG_ConvDataFormat $conv__1), (returnType $add__0, $add__1)),
+       $addT, (TFG_ConvDataFormat $conv__1), (TFG_Unset), (TFG_Unset),
+       (returnType $add__0, $add__1)),
    (TFG_NameAs $newNode__1, $add__1),
    (replaceWithValue $newNode__0), (TFG_RerouteControl $add__1, $newNode__0)],
   [(TFG_IsChannelScaleOf $c, $conv__1), (TFG_HasOneUse $conv__0)]>;
 
 multiclass AddAfterConv<dag conv> {
-  def : AddAfterConvToBiasAdd<(TFG_AddOp:$add conv, $c, $addCtls, $addT), conv>;
-  def : AddAfterConvToBiasAdd<(TFG_AddOp:$add $c, conv, $addCtls, $addT), conv>;
-  def : AddAfterConvToBiasAdd<(TFG_AddV2Op:$add conv, $c, $addCtls, $addT), conv>;
-  def : AddAfterConvToBiasAdd<(TFG_AddV2Op:$add $c, conv, $addCtls, $addT), conv>;
+  def : AddAfterConvToBiasAdd<(TFG_AddOp:$add conv, $c, $addCtls, $addT, $_, $_), conv>;
+  def : AddAfterConvToBiasAdd<(TFG_AddOp:$add $c, conv, $addCtls, $addT, $_, $_), conv>;
+  def : AddAfterConvToBiasAdd<(TFG_AddV2Op:$add conv, $c, $addCtls, $addT, $_, $_), conv>;
+  def : AddAfterConvToBiasAdd<(TFG_AddV2Op:$add $c, conv, $addCtls, $addT, $_, $_), conv>;
 }
 defm Conv2DAddToBiasAdd : AddAfterConv<
   (TFG_Conv2DOp:$conv $x, $w, $convCtls, $T, $strides, $cudnn, $padding,
-     $explicitPaddings, $format, $dilations)>;
+     $explicitPaddings, $format, $dilations, $_, $_)>;
 defm DepthwiseAddToBiasAdd : AddAfterConv<
   (TFG_DepthwiseConv2dNativeOp:$conv $x, $w, $convCtls, $T, $strides,
-     $padding, $explicitPaddings, $format, $dilations)>;
+     $padding, $explicitPaddings, $format, $dilations, $_, $_)>;
 defm MatMulAddToBiasAdd : AddAfterConv<
-  (TFG_MatMulOp:$conv $x, $w, $convCtls, $ta, $tb, $T, $ga, $gb)>;
+  (TFG_MatMulOp:$conv $x, $w, $convCtls, $ta, $tb, $T, $ga, $gb, $_, $_)>;
 defm Conv2DBackpropInputAddToBiasAdd : AddAfterConv<
   (TFG_Conv2DBackpropInputOp:$conv $sizes, $w, $dy, $convCtls, $T, $strides,
-     $cudnn, $padding, $explicitPaddings, $format, $dilations)>;
+     $cudnn, $padding, $explicitPaddings, $format, $dilations, $_, $_)>;

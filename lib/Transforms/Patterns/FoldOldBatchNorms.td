@@ -36,12 +36,14 @@ def TFG_BatchNormFormat : NativeCodeCall<
 
 def FoldFusedBatchNorm : Pattern<
   (TFG_FusedBatchNormOp:$bn $x, $scale, $offset, $mean, $variance, $ctls, $T,
-     $epsilon, $avgFactor, $format, $isTraining),
+     $epsilon, $avgFactor, $format, $isTraining, $_, $_),
   [(TFG_MulOp:$mul $x, (TFG_BatchNormScale $bn__5), (TFG_NoControlOperands), $T,
+       (TFG_Unset), (TFG_Unset),
        (returnType $bn__0, $bn__5)),
    (TFG_NameUniqueWithSuffix<"/scaled"> $mul__1, $bn__5),
    (TFG_BiasAddOp:$biasAdd $mul__0, (TFG_BatchNormOffset $bn__5),
        (TFG_NoControlOperands), $T, (TFG_BatchNormFormat $bn__5),
+       (TFG_Unset), (TFG_Unset),
        (returnType $bn__0, $bn__5)),
    (TFG_NameAs $biasAdd__1, $bn__5),
    (replaceWithValue $biasAdd__0),
@@ -54,12 +56,14 @@ def FoldFusedBatchNorm : Pattern<
 
 def FoldFusedBatchNormV2 : Pattern<
   (TFG_FusedBatchNormV2Op:$bn $x, $scale, $offset, $mean, $variance, $ctls, $T,
-     $U, $epsilon, $avgFactor, $format, $isTraining),
+     $U, $epsilon, $avgFactor, $format, $isTraining, $_, $_),
   [(TFG_MulOp:$mul $x, (TFG_BatchNormScale $bn__5), (TFG_NoControlOperands), $T,
+       (TFG_Unset), (TFG_Unset),
        (returnType $bn__0, $bn__5)),
    (TFG_NameUniqueWithSuffix<"/scaled"> $mul__1, $bn__5),
    (TFG_BiasAddOp:$biasAdd $mul__0, (TFG_BatchNormOffset $bn__5),
        (TFG_NoControlOperands), $T, (TFG_BatchNormFormat $bn__5),
+       (TFG_Unset), (TFG_Unset),
        (returnType $bn__0, $bn__5)),
    (TFG_NameAs $biasAdd__1, $bn__5),
    (replaceWithValue $biasAdd__0),
@@ -72,12 +76,14 @@ def FoldFusedBatchNormV2 : Pattern<
 
 def FoldFusedBatchNormV3 : Pattern<
   (TFG_FusedBatchNormV3Op:$bn $x, $scale, $offset, $mean, $variance, $ctls, $T,
-     $U, $epsilon, $avgFactor, $format, $isTraining),
+     $U, $epsilon, $avgFactor, $format, $isTraining, $_, $_),
   [(TFG_MulOp:$mul $x, (TFG_BatchNormScale $bn__6), (TFG_NoControlOperands), $T,
+       (TFG_Unset), (TFG_Unset),
        (returnType $bn__0, $bn__6)),
    (TFG_NameUniqueWithSuffix<"/scaled"> $mul__1, $bn__6),
    (TFG_BiasAddOp:$biasAdd $mul__0, (TFG_BatchNormOffset $bn__6),
        (TFG_NoControlOperands), $T, (TFG_BatchNormFormat $bn__6),
+       (TFG_Unset), (TFG_Unset),
        (returnType $bn__0, $bn__6)),
    (TFG_NameAs $biasAdd__1, $bn__6),
    (replaceWithValue $biasAdd__0),
@@ -91,12 +97,14 @@ def FoldFusedBatchNormV3 : Pattern<
 
 def FoldBatchNormWithGlobalNormalization : Pattern<
   (TFG_BatchNormWithGlobalNormalizationOp:$bn $x, $mean, $variance, $beta,
-     $gamma, $ctls, $T, $epsilon, $scaleAfterNormalization),
+     $gamma, $ctls, $T, $epsilon, $scaleAfterNormalization, $_, $_),
   [(TFG_MulOp:$mul $x, (TFG_BatchNormScale $bn__1), (TFG_NoControlOperands), $T,
+       (TFG_Unset), (TFG_Unset),
        (returnType $bn__0, $bn__1)),
    (TFG_NameUniqueWithSuffix<"/scaled"> $mul__1, $bn__1),
    (TFG_BiasAddOp:$biasAdd $mul__0, (TFG_BatchNormOffset $bn__1),
        (TFG_NoControlOperands), $T, (TFG_BatchNormFormat $bn__1),
+       (TFG_Unset), (TFG_Unset),
        (returnType $bn__0, $bn__1)),
    (TFG_NameAs $biasAdd__1, $bn__1),
    (replaceWithValue $biasAdd__0),

@@ -41,12 +41,13 @@ def TFG_MinFirstRangeMax : NativeCodeCall<
 def TFG_Quint8TypeAttr : TFG_TypeAttrOf<
   "::mlir::tfg::Quint8Type::get($_builder.getContext())">;
 
-def QuantizeWeightsMinFirst : Pattern<(TFG_ConstOp:$node $ctls, $value, $dtype),
+def QuantizeWeightsMinFirst : Pattern<(TFG_ConstOp:$node $ctls, $value, $dtype, $_, $_),
   [(TFG_DequantizeOp:$dequantize
        (TFG_MinFirstQuantizedConst $node__1), (TFG_MinFirstRangeMin $node__1),
        (TFG_MinFirstRangeMax $node__1), $ctls,
        (TFG_Quint8TypeAttr), (TFG_StringAttrOf<"MIN_FIRST">), (TFG_FalseAttr),
        (TFG_I64AttrOf<-1>), (TFG_F32TypeAttr),
+       (TFG_Unset), (TFG_Unset),
        (returnType $node__0, $node__1)),
    (TFG_NameAs $dequantize__1, $node__1),
    (replaceWithValue $dequantize__0),

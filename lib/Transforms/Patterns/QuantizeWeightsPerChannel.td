@@ -39,13 +39,15 @@ def TFG_ChannelScaleConst : NativeCodeCall<
 def TFG_I8TypeAttr : TFG_TypeAttrOf<"$_builder.getIntegerType(8)">;
 
 def QuantizeWeightsInt8PerChannel : Pattern<
-  (TFG_ConstOp:$node $ctls, $value, $dtype),
+  (TFG_ConstOp:$node $ctls, $value, $dtype, $_, $_),
   [(TFG_CastOp:$cast (TFG_Int8WeightsConst $node__1), (TFG_NoControlOperands),
        (TFG_I8TypeAttr), (TFG_F32TypeAttr), (TFG_FalseAttr),
+       (TFG_Unset), (TFG_Unset),
        (returnType $node__0, $node__1)),
    (TFG_NameAsWithSuffix<"_quantized_cast"> $cast__1, $node__1),
    (TFG_MulOp:$mul $cast__0, (TFG_ChannelScaleConst $node__1), $ctls,
-       (TFG_F32TypeAttr), (returnType $node__0, $node__1)),
+       (TFG_F32TypeAttr), (TFG_Unset), (TFG_Unset),
+       (returnType $node__0, $node__1)),
    (TFG_NameAs $mul__1, $node__1),
    (replaceWithValue $mul__0),
    (replaceWithValue $mul__1)],

@@ -52,51 +52,51 @@ defvar rateConstraints = [(TFG_IsScalarZero $rate),
 // `either` does not work for node ops: they have arguments after their data
 // operands).
 multiclass RemoveDropoutMul<dag scaled, dag mask, list<dag> constraints> {
-  def "" : RemoveDropoutPattern<(TFG_MulOp:$root scaled, mask, $ctls, $T),
+  def "" : RemoveDropoutPattern<(TFG_MulOp:$root scaled, mask, $ctls, $T, $_, $_),
                                 constraints>;
-  def _Swapped : RemoveDropoutPattern<(TFG_MulOp:$root mask, scaled, $ctls, $T),
+  def _Swapped : RemoveDropoutPattern<(TFG_MulOp:$root mask, scaled, $ctls, $T, $_, $_),
                                       constraints>;
 }
 
 // All dropouts whose x is scaled by `scaled` (binding $x and $s).
 multiclass RemoveDropoutScaledBy<dag scaled> {
   defm _FloorAdd : RemoveDropoutMul<scaled,
-    (TFG_FloorOp:$floor (TFG_AddOp:$add $kp, $noise, $addCtls, $addT),
-                        $floorCtls, $floorT),
+    (TFG_FloorOp:$floor (TFG_AddOp:$add $kp, $noise, $addCtls, $addT, $_, $_),
+                        $floorCtls, $floorT, $_, $_),
     keepProbConstraints>;
   defm _FloorAddNoiseFirst : RemoveDropoutMul<scaled,
-    (TFG_FloorOp:$floor (TFG_AddOp:$add $noise, $kp, $addCtls, $addT),
-                        $floorCtls, $floorT),
+    (TFG_FloorOp:$floor (TFG_AddOp:$add $noise, $kp, $addCtls, $addT, $_, $_),
+                        $floorCtls, $floorT, $_, $_),
     keepProbConstraints>;
   defm _FloorAddV2 : RemoveDropoutMul<scaled,
-    (TFG_FloorOp:$floor (TFG_AddV2Op:$add $kp, $noise, $addCtls, $addT),
-                        $floorCtls, $floorT),
+    (TFG_FloorOp:$floor (TFG_AddV2Op:$add $kp, $noise, $addCtls, $addT, $_, $_),
+                        $floorCtls, $floorT, $_, $_),
     keepProbConstraints>;
   defm _FloorAddV2NoiseFirst : RemoveDropoutMul<scaled,
-    (TFG_FloorOp:$floor (TFG_AddV2Op:$add $noise, $kp, $addCtls, $addT),
-                        $floorCtls, $floorT),
+    (TFG_FloorOp:$floor (TFG_AddV2Op:$add $noise, $kp, $addCtls, $addT, $_, $_),
+                        $floorCtls, $floorT, $_, $_),
     keepProbConstraints>;
   defm _CastGreaterEqual : RemoveDropoutMul<scaled,
     (TFG_CastOp:$cast (TFG_GreaterEqualOp:$keepMask $noise, $rate,
-                                          $maskCtls, $maskT),
-                      $castCtls, $srcT, $dstT, $truncate),
+                                          $maskCtls, $maskT, $_, $_),
+                      $castCtls, $srcT, $dstT, $truncate, $_, $_),
     rateConstraints>;
   def _SelectV2 : RemoveDropoutPattern<
     (TFG_SelectV2Op:$root
-       (TFG_GreaterEqualOp:$keepMask $noise, $rate, $maskCtls, $maskT),
-       scaled, $zero, $ctls, $T),
+       (TFG_GreaterEqualOp:$keepMask $noise, $rate, $maskCtls, $maskT, $_, $_),
+       scaled, $zero, $ctls, $T, $_, $_),
     !listconcat(rateConstraints, [(TFG_IsScalarZero $zero)])>;
 }
 
 // x / keep_prob (TF 1.x), x / (1 - rate) (TF 2.x with a tensor rate); Div
 // in graphs older than RealDiv.
 defm RealDiv : RemoveDropoutScaledBy<
-  (TFG_RealDivOp:$scaled $x, $s, $scaledCtls, $scaledT)>;
+  (TFG_RealDivOp:$scaled $x, $s, $scaledCtls, $scaledT, $_, $_)>;
 defm Div : RemoveDropoutScaledBy<
-  (TFG_DivOp:$scaled $x, $s, $scaledCtls, $scaledT)>;
+  (TFG_DivOp:$scaled $x, $s, $scaledCtls, $scaledT, $_, $_)>;
 // x * scale, scale = 1 / (1 - rate) (TF 1.13-2.x), or x * (1 / keep_prob)
 // written by hand; the scale on either side.
 defm Mul : RemoveDropoutScaledBy<
-  (TFG_MulOp:$scaled $x, $s, $scaledCtls, $scaledT)>;
+  (TFG_MulOp:$scaled $x, $s, $scaledCtls, $scaledT, $_, $_)>;
 defm MulSwapped : RemoveDropoutScaledBy<
-  (TFG_MulOp:$scaled $s, $x, $scaledCtls, $scaledT)>;
+  (TFG_MulOp:$scaled $s, $x, $scaledCtls, $scaledT, $_, $_)>;

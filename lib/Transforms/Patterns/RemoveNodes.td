@@ -19,19 +19,19 @@ class ForwardingNode<dag source> : Pattern<source,
   [(replaceWithValue $input), (TFG_RerouteControl $node__1, $input)],
   [(TFG_CanRerouteControl $node__1, $input)]>;
 
-def RemoveIdentity : ForwardingNode<(TFG_IdentityOp:$node $input, $ctls, $T)>;
+def RemoveIdentity : ForwardingNode<(TFG_IdentityOp:$node $input, $ctls, $T, $_, $_)>;
 def RemoveStopGradient :
-    ForwardingNode<(TFG_StopGradientOp:$node $input, $ctls, $T)>;
-def RemoveSnapshot : ForwardingNode<(TFG_SnapshotOp:$node $input, $ctls, $T)>;
+    ForwardingNode<(TFG_StopGradientOp:$node $input, $ctls, $T, $_, $_)>;
+def RemoveSnapshot : ForwardingNode<(TFG_SnapshotOp:$node $input, $ctls, $T, $_, $_)>;
 def RemovePreventGradient :
-    ForwardingNode<(TFG_PreventGradientOp:$node $input, $ctls, $T, $message)>;
+    ForwardingNode<(TFG_PreventGradientOp:$node $input, $ctls, $T, $message, $_, $_)>;
 def RemoveCheckNumerics :
-    ForwardingNode<(TFG_CheckNumericsOp:$node $input, $ctls, $T, $message)>;
+    ForwardingNode<(TFG_CheckNumericsOp:$node $input, $ctls, $T, $message, $_, $_)>;
 // A PlaceholderWithDefault that is not a graph input (the pass only offers
 // those) is its default.
 def RemovePlaceholderWithDefault : ForwardingNode<
-    (TFG_PlaceholderWithDefaultOp:$node $input, $ctls, $dtype, $shape)>;
+    (TFG_PlaceholderWithDefaultOp:$node $input, $ctls, $dtype, $shape, $_, $_)>;
 
 // A NoOp only orders execution: its users depend on its control inputs.
-def RemoveNoOp : Pattern<(TFG_NoOpOp:$node $ctls),
+def RemoveNoOp : Pattern<(TFG_NoOpOp:$node $ctls, $_, $_),
                          [(TFG_RerouteControlOnly $node)]>;

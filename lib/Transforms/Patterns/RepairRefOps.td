@@ -25,8 +25,8 @@ def TFG_IsRepairedRefNode : Constraint<
 // Ref twins of v1 control flow: the plain op, same operands and attrs
 //===----------------------------------------------------------------------===//
 
-def RepairRefSwitch : Pattern<(TFG_RefSwitchOp:$node $data, $pred, $ctls, $T),
-  [(TFG_SwitchOp:$newNode $data, $pred, $ctls, $T,
+def RepairRefSwitch : Pattern<(TFG_RefSwitchOp:$node $data, $pred, $ctls, $T, $_, $_),
+  [(TFG_SwitchOp:$newNode $data, $pred, $ctls, $T, (TFG_Unset), (TFG_Unset),
        (returnType (TFG_DereferencedTypeOf $node__0),
                    (TFG_DereferencedTypeOf $node__1), $node__2)),
    (TFG_TakeOverNode $newNode__2, $node__2),
@@ -35,8 +35,9 @@ def RepairRefSwitch : Pattern<(TFG_RefSwitchOp:$node $data, $pred, $ctls, $T),
   [(TFG_IsRepairedRefNode $node__2)]>;
 
 // value_index is an int32 already.
-def RepairRefMerge : Pattern<(TFG_RefMergeOp:$node $inputs, $ctls, $T, $N),
+def RepairRefMerge : Pattern<(TFG_RefMergeOp:$node $inputs, $ctls, $T, $N, $_, $_),
   [(TFG_MergeOp:$newNode $inputs, $ctls, $T, $N,
+       (TFG_Unset), (TFG_Unset),
        (returnType (TFG_DereferencedTypeOf $node__0), $node__1, $node__2)),
    (TFG_TakeOverNode $newNode__2, $node__2),
    (replaceWithValue $newNode__0), (replaceWithValue $newNode__1),
@@ -50,24 +51,28 @@ class RepairRefForwarder<dag source, dag target> : Pattern<source,
   [(TFG_IsRepairedRefNode $node__1)]>;
 
 def RepairRefIdentity : RepairRefForwarder<
-  (TFG_RefIdentityOp:$node $input, $ctls, $T),
+  (TFG_RefIdentityOp:$node $input, $ctls, $T, $_, $_),
   (TFG_IdentityOp:$newNode $input, $ctls, $T,
-     (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
+     (TFG_Unset), (TFG_Unset),
+       (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
 
 def RepairRefEnter : RepairRefForwarder<
-  (TFG_RefEnterOp:$node $data, $ctls, $T, $frame, $isConstant, $iterations),
+  (TFG_RefEnterOp:$node $data, $ctls, $T, $frame, $isConstant, $iterations, $_, $_),
   (TFG_EnterOp:$newNode $data, $ctls, $T, $frame, $isConstant, $iterations,
-     (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
+     (TFG_Unset), (TFG_Unset),
+       (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
 
 def RepairRefExit : RepairRefForwarder<
-  (TFG_RefExitOp:$node $data, $ctls, $T),
+  (TFG_RefExitOp:$node $data, $ctls, $T, $_, $_),
   (TFG_ExitOp:$newNode $data, $ctls, $T,
-     (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
+     (TFG_Unset), (TFG_Unset),
+       (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
 
 def RepairRefNextIteration : RepairRefForwarder<
-  (TFG_RefNextIterationOp:$node $data, $ctls, $T),
+  (TFG_RefNextIterationOp:$node $data, $ctls, $T, $_, $_),
   (TFG_NextIterationOp:$newNode $data, $ctls, $T,
-     (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
+     (TFG_Unset), (TFG_Unset),
+       (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
 
 //===----------------------------------------------------------------------===//
 // Variable writes whose output is read: the value they compute
@@ -76,18 +81,21 @@ def RepairRefNextIteration : RepairRefForwarder<
 // Assign's output is the value it stores. (The pass offers only Assigns
 // whose output is read: one that only runs for its effect stays.)
 def RepairReadAssign : RepairRefForwarder<
-  (TFG_AssignOp:$node $ref, $value, $ctls, $T, $validateShape, $useLocking),
+  (TFG_AssignOp:$node $ref, $value, $ctls, $T, $validateShape, $useLocking, $_, $_),
   (TFG_IdentityOp:$newNode $value, $ctls, $T,
-     (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
+     (TFG_Unset), (TFG_Unset),
+       (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
 
 // AssignSub's output is the variable minus the value: Sub of the variable's
 // value (TensorFlow reads a reference passed to a value input).
 def RepairReadAssignSub : RepairRefForwarder<
-  (TFG_AssignSubOp:$node $ref, $value, $ctls, $T, $useLocking),
+  (TFG_AssignSubOp:$node $ref, $value, $ctls, $T, $useLocking, $_, $_),
   (TFG_SubOp:$newNode $ref, $value, $ctls, $T,
-     (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
+     (TFG_Unset), (TFG_Unset),
+       (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
 
 def RepairReadAssignAdd : RepairRefForwarder<
-  (TFG_AssignAddOp:$node $ref, $value, $ctls, $T, $useLocking),
+  (TFG_AssignAddOp:$node $ref, $value, $ctls, $T, $useLocking, $_, $_),
   (TFG_AddOp:$newNode $ref, $value, $ctls, $T,
-     (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;
+     (TFG_Unset), (TFG_Unset),
+       (returnType (TFG_DereferencedTypeOf $node__0), $node__1))>;

@@ -282,9 +282,8 @@ private:
                              "' is neither given by the call nor defaulted");
       if (resolved != attrs)
         copy->setAttrs(resolved);
-      copy->setAttr(attrs::kName,
-                    rewriter.getStringAttr(
-                        uniqueName((callName + "/" + getNodeName(&op)).str())));
+      setNodeName(copy, rewriter.getStringAttr(uniqueName(
+                            (callName + "/" + getNodeName(&op)).str())));
       copies.push_back(copy);
       copySet.insert(copy);
       if (createdNodes)
@@ -382,11 +381,10 @@ private:
         state.addTypes(ControlType::get(call->getContext()));
         standIn = rewriter.create(state);
       }
-      standIn->setAttr(attrs::kName, rewriter.getStringAttr(standInName));
+      setNodeNameAndDeviceLike(standIn, rewriter.getStringAttr(standInName),
+                               call);
       if (createdNodes)
         recordCreated(standIn);
-      if (Attribute device = call->getAttr(attrs::kDevice))
-        standIn->setAttr(attrs::kDevice, device);
       rewriter.replaceAllUsesWith(callToken, getControlToken(standIn));
     } else {
       names.erase(callName);

@@ -167,9 +167,7 @@ private:
     std::string name =
         suffix.empty() ? getNodeName(like).str()
                        : uniqueName((getNodeName(like) + "/" + suffix).str());
-    node->setAttr(attrs::kName, rewriter.getStringAttr(name));
-    if (Attribute device = like->getAttr(attrs::kDevice))
-      node->setAttr(attrs::kDevice, device);
+    setNodeNameAndDeviceLike(node, rewriter.getStringAttr(name), like);
     return node;
   }
 
@@ -193,10 +191,10 @@ private:
     state.addTypes(ControlType::get(like->getContext()));
     rewriter.setInsertionPoint(like);
     Operation *call = rewriter.create(state);
-    call->setAttr(attrs::kName, rewriter.getStringAttr(uniqueName(
-                                    (getNodeName(like) + "/" + suffix).str())));
-    if (Attribute device = like->getAttr(attrs::kDevice))
-      call->setAttr(attrs::kDevice, device);
+    setNodeNameAndDeviceLike(call,
+                             rewriter.getStringAttr(uniqueName(
+                                 (getNodeName(like) + "/" + suffix).str())),
+                             like);
     return call;
   }
 

@@ -195,7 +195,7 @@ public:
   Operation *createNode(Operation *before, StringRef opType, StringRef name,
                         ValueRange data, ValueRange controls,
                         ArrayRef<Type> resultTypes,
-                        ArrayRef<NamedAttribute> attrs, Attribute device) {
+                        ArrayRef<NamedAttribute> attrs, StringAttr device) {
     // The typed op where the dialect has one (Identity), else generic.
     std::string typedName = ("tfg." + opType).str();
     bool typed =
@@ -212,9 +212,8 @@ public:
       setOperandSegments(state, controls.size());
     OpBuilder builder(before);
     Operation *node = builder.create(state);
-    node->setAttr(attrs::kName, StringAttr::get(context, name));
-    if (device)
-      node->setAttr(attrs::kDevice, device);
+    setNodeName(node, StringAttr::get(context, name));
+    setNodeDevice(node, device);
     return node;
   }
 
@@ -228,13 +227,11 @@ public:
           removed, "Identity", getNodeName(removed), {value}, {},
           {getDataResults(removed)[index].getType()},
           {NamedAttribute(StringAttr::get(context, "T"), TypeAttr::get(dtype))},
-          removed->getAttr(attrs::kDevice));
+          getNodeDeviceAttr(removed));
       value = standIn->getResult(0);
       token = getControlToken(standIn);
       // The stand-in takes the name: the removed node's own goes.
-      removed->setAttr(
-          attrs::kName,
-          StringAttr::get(context, getNodeName(removed).str() + "/raised"));
+      setNodeName(removed, getNodeName(removed).str() + "/raised");
     }
     getDataResults(removed)[index].replaceAllUsesWith(value);
     getControlToken(removed).replaceAllUsesWith(token);
@@ -760,7 +757,7 @@ private:
           StringAttr::get(context, "parallel_iterations"), parallel));
     Operation *whileNode = ctx.createNode(
         vars.front().enter, "While", nodeName, inputs, controls.getArrayRef(),
-        argTypes, attrs, loopCond->getAttr(attrs::kDevice));
+        argTypes, attrs, getNodeDeviceAttr(loopCond));
 
     for (auto [i, var] : llvm::enumerate(vars))
       for (Operation *exit : var.exits)
@@ -1184,7 +1181,7 @@ private:
                         named("Tout", ArrayAttr::get(context, tout)),
                         named("then_branch", funcAttr(branches[1])),
                         named("else_branch", funcAttr(branches[0]))},
-                       first->getAttr(attrs::kDevice));
+                       getNodeDeviceAttr(first));
 
     for (auto [index, merge] : llvm::enumerate(cond.merges))
       ctx.replaceRemovedNode(merge, 0, ifNode->getResult(index),

@@ -201,15 +201,14 @@ std::string mlir::tfg::getUniqueNodeName(Operation *graphNode, StringRef base) {
 void mlir::tfg::nameNodeLike(Operation *node, Operation *like, StringRef name) {
   if (NodeNameTable *table = getOpenNodeNameTable(like->getBlock()))
     table->names().insert(name);
-  node->setAttr(attrs::kName, StringAttr::get(node->getContext(), name));
-  if (Attribute device = like->getAttr(attrs::kDevice))
-    node->setAttr(attrs::kDevice, device);
+  setNodeNameAndDeviceLike(node, StringAttr::get(node->getContext(), name),
+                           like);
 }
 
 void mlir::tfg::takeOverNodeAttrs(Operation *node, Operation *like) {
-  // Discardable attrs: name, device and what TensorFlow keeps beside the
-  // OpDef's attrs (`_class`, `_output_shapes`, ...). The OpDef's attrs are
-  // inherent: the new op has its own.
+  // Discardable attrs: what TensorFlow keeps beside the OpDef's attrs
+  // (`_class`, `_output_shapes`, ...). The OpDef's attrs are inherent: the
+  // new op has its own; its name and device are nameNodeLike's.
   for (NamedAttribute attr : like->getDiscardableAttrs())
     node->setAttr(attr.getName(), attr.getValue());
   nameNodeLike(node, like, getNodeName(like));

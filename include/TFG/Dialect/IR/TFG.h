@@ -25,10 +25,17 @@
 
 namespace mlir::tfg {
 
-/// Names of the discardable attributes that carry NodeDef fields.
+/// Names of TFG's own attributes.
 namespace attrs {
+/// The inherent attrs (op properties) of every node op that hold the
+/// NodeDef's name and device. Read and write them through getNodeName /
+/// setNodeName and getNodeDevice / setNodeDevice below.
+inline constexpr llvm::StringLiteral kNodeName = "tfg_name";
+inline constexpr llvm::StringLiteral kNodeDevice = "tfg_device";
+/// The name of a function's argument or result (an arg / result attr of a
+/// func.func that tfg-graph-to-func built: the placeholder or fetched
+/// tensor it stands for). Node ops hold their names in kNodeName.
 inline constexpr llvm::StringLiteral kName = "tfg.name";
-inline constexpr llvm::StringLiteral kDevice = "tfg.device";
 inline constexpr llvm::StringLiteral kOpType = "tfg.op_type";
 /// NodeDef.experimental_debug_info.original_node_names / original_func_names.
 inline constexpr llvm::StringLiteral kOriginalNodeNames =
@@ -72,7 +79,8 @@ inline constexpr llvm::StringLiteral kFunctionBody = "tfg.function_body";
 
 /// True if `attrName` is one of TFG's own (not a TensorFlow attr).
 inline bool isTFGAttrName(llvm::StringRef attrName) {
-  return attrName.starts_with("tfg.") || attrName == "operandSegmentSizes" ||
+  return attrName.starts_with("tfg.") || attrName == attrs::kNodeName ||
+         attrName == attrs::kNodeDevice || attrName == "operandSegmentSizes" ||
          attrName == "resultSegmentSizes";
 }
 
@@ -95,8 +103,19 @@ LogicalResult verifyArgGroups(Operation *op,
 
 /// Node accessors valid for every node op (typed or generic).
 bool isNodeOp(Operation *op);
+/// The node's name and device ("" / null when unset, or when `op` is not a
+/// node op). The setters take null to clear; `op` must be a node op.
 llvm::StringRef getNodeName(Operation *op);
+StringAttr getNodeNameAttr(Operation *op);
+void setNodeName(Operation *op, StringAttr name);
+void setNodeName(Operation *op, llvm::StringRef name);
 llvm::StringRef getNodeDevice(Operation *op);
+StringAttr getNodeDeviceAttr(Operation *op);
+void setNodeDevice(Operation *op, StringAttr device);
+/// Gives `node` the name `name` and, where `like` has one, the device of
+/// `like` (for nodes that stand in for or are derived from `like`).
+void setNodeNameAndDeviceLike(Operation *node, StringAttr name,
+                              Operation *like);
 /// The TensorFlow op type: the typed op's name without "tfg.", or the
 /// generic op's tfg.op_type.
 llvm::StringRef getNodeOpType(Operation *op);

@@ -19,8 +19,12 @@ def TFG_Dialect : Dialect {
   let description = [{
     One `tfg.graph` op per GraphDef, one op per NodeDef. Every node has its
     data results followed by one `!tfg.control` token; control inputs are
-    trailing operands of type `!tfg.control`. Node names and devices are the
-    discardable attributes `tfg.name` and `tfg.device`.
+    trailing operands of type `!tfg.control`. Node names and devices are
+    inherent attributes of every node op (`tfg_name` and `tfg_device`, kept
+    in the op's properties and printed as `name("...")` and
+    `device("...")`): a node's discardable attributes are only what
+    TensorFlow keeps beside its OpDef attrs, so nodes with equal attrs share
+    one attribute dictionary.
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;

@@ -55,19 +55,19 @@ def TFG_FusedConv2DOp : TFG_TypedNodeOp<"_FusedConv2D",
     output  output: T
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$filter,
-                       Variadic<TFG_Tensor>:$args, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T,
-                       TFG_IntMin<0>:$num_args,
-                       I64ArrayAttr:$strides,
-                       TFG_StrIn<["SAME", "VALID", "EXPLICIT"]>:$padding,
-                       OptionalAttr<I64ArrayAttr>:$explicit_paddings,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
-                       OptionalAttr<I64ArrayAttr>:$dilations,
-                       OptionalAttr<BoolAttr>:$use_cudnn_on_gpu,
-                       OptionalAttr<StrArrayAttr>:$fused_ops,
-                       OptionalAttr<F32Attr>:$epsilon,
-                       OptionalAttr<F32Attr>:$leakyrelu_alpha);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$filter,
+                           Variadic<TFG_Tensor>:$args, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T,
+                           TFG_IntMin<0>:$num_args,
+                           I64ArrayAttr:$strides,
+                           TFG_StrIn<["SAME", "VALID", "EXPLICIT"]>:$padding,
+                           OptionalAttr<I64ArrayAttr>:$explicit_paddings,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
+                           OptionalAttr<I64ArrayAttr>:$dilations,
+                           OptionalAttr<BoolAttr>:$use_cudnn_on_gpu,
+                           OptionalAttr<StrArrayAttr>:$fused_ops,
+                           OptionalAttr<F32Attr>:$epsilon,
+                           OptionalAttr<F32Attr>:$leakyrelu_alpha);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", "num_args"];
   let outputGroups = [""];
@@ -98,17 +98,17 @@ def TFG_FusedDepthwiseConv2dNativeOp
     output  output: T
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$filter,
-                       Variadic<TFG_Tensor>:$args, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T,
-                       TFG_IntMin<0>:$num_args,
-                       I64ArrayAttr:$strides,
-                       TFG_StrIn<["SAME", "VALID", "EXPLICIT"]>:$padding,
-                       OptionalAttr<I64ArrayAttr>:$explicit_paddings,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
-                       OptionalAttr<I64ArrayAttr>:$dilations,
-                       OptionalAttr<StrArrayAttr>:$fused_ops,
-                       OptionalAttr<F32Attr>:$leakyrelu_alpha);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$filter,
+                           Variadic<TFG_Tensor>:$args, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T,
+                           TFG_IntMin<0>:$num_args,
+                           I64ArrayAttr:$strides,
+                           TFG_StrIn<["SAME", "VALID", "EXPLICIT"]>:$padding,
+                           OptionalAttr<I64ArrayAttr>:$explicit_paddings,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
+                           OptionalAttr<I64ArrayAttr>:$dilations,
+                           OptionalAttr<StrArrayAttr>:$fused_ops,
+                           OptionalAttr<F32Attr>:$leakyrelu_alpha);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", "num_args"];
   let outputGroups = [""];
@@ -137,15 +137,15 @@ def TFG_FusedMatMulOp : TFG_TypedNodeOp<"_FusedMatMul",
     output  product: T
     ```
   }];
-  let arguments = (ins TFG_Tensor:$a, TFG_Tensor:$b,
-                       Variadic<TFG_Tensor>:$args, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T,
-                       TFG_IntMin<0>:$num_args,
-                       OptionalAttr<BoolAttr>:$transpose_a,
-                       OptionalAttr<BoolAttr>:$transpose_b,
-                       OptionalAttr<StrArrayAttr>:$fused_ops,
-                       OptionalAttr<F32Attr>:$epsilon,
-                       OptionalAttr<F32Attr>:$leakyrelu_alpha);
+  let nodeArguments = (ins TFG_Tensor:$a, TFG_Tensor:$b,
+                           Variadic<TFG_Tensor>:$args, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T,
+                           TFG_IntMin<0>:$num_args,
+                           OptionalAttr<BoolAttr>:$transpose_a,
+                           OptionalAttr<BoolAttr>:$transpose_b,
+                           OptionalAttr<StrArrayAttr>:$fused_ops,
+                           OptionalAttr<F32Attr>:$epsilon,
+                           OptionalAttr<F32Attr>:$leakyrelu_alpha);
   let results = (outs TFG_Tensor:$product, TFG_Control:$ctl);
   let inputGroups = ["", "", "num_args"];
   let outputGroups = [""];
@@ -165,8 +165,8 @@ def TFG_PreluOp : TFG_TypedNodeOp<"Prelu"> {
     output  output: T
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$alpha,
-                       Variadic<TFG_Control>:$ctls);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$alpha,
+                           Variadic<TFG_Control>:$ctls);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];

@@ -30,8 +30,8 @@ def TFG_AbsOp : TFG_TypedNodeOp<"Abs"> {
     attr    T: {bfloat16, half, float, double, int8, int16, int32, int64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9], "bfloat16, half, float, double, int8, int16, int32, int64">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9], "bfloat16, half, float, double, int8, int16, int32, int64">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -48,8 +48,8 @@ def TFG_AcosOp : TFG_TypedNodeOp<"Acos"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -66,8 +66,8 @@ def TFG_AcoshOp : TFG_TypedNodeOp<"Acosh"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -85,9 +85,9 @@ def TFG_AddOp : TFG_TypedNodeOp<"Add"> {
     attr    T: {bfloat16, half, float, double, uint8, int8, int16, int32, int64, complex64, complex128, string}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 5, 3, 9, 8, 18, 7], "bfloat16, half, float, double, uint8, int8, int16, int32, int64, complex64, complex128, string">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 5, 3, 9, 8, 18, 7], "bfloat16, half, float, double, uint8, int8, int16, int32, int64, complex64, complex128, string">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -107,9 +107,9 @@ def TFG_AddNOp : TFG_TypedNodeOp<"AddN", [AttrSizedOperandSegments]> {
 
     Flags: is_commutative, is_aggregate.
   }];
-  let arguments = (ins Variadic<TFG_Tensor>:$inputs,
-                       Variadic<TFG_Control>:$ctls, TFG_IntMin<1>:$N,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23, 21], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, variant">:$T);
+  let nodeArguments = (ins Variadic<TFG_Tensor>:$inputs,
+                           Variadic<TFG_Control>:$ctls, TFG_IntMin<1>:$N,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23, 21], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, variant">:$T);
   let results = (outs TFG_Tensor:$sum, TFG_Control:$ctl);
   let inputGroups = ["N"];
   let outputGroups = [""];
@@ -129,9 +129,9 @@ def TFG_AddV2Op : TFG_TypedNodeOp<"AddV2"> {
 
     Flags: is_commutative, is_aggregate.
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 4, 17, 22, 23, 6, 5, 3, 9, 8, 18], "bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, int16, int32, int64, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 4, 17, 22, 23, 6, 5, 3, 9, 8, 18], "bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, int16, int32, int64, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -151,10 +151,10 @@ def TFG_ApplyGradientDescentOp : TFG_TypedNodeOp<"ApplyGradientDescent"> {
     attr    use_locking: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$var, TFG_Tensor:$alpha, TFG_Tensor:$delta,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
-                       OptionalAttr<BoolAttr>:$use_locking);
+  let nodeArguments = (ins TFG_Tensor:$var, TFG_Tensor:$alpha,
+                           TFG_Tensor:$delta, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
+                           OptionalAttr<BoolAttr>:$use_locking);
   let results = (outs TFG_Tensor:$out, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -174,11 +174,11 @@ def TFG_ArgMaxOp : TFG_TypedNodeOp<"ArgMax"> {
     attr    output_type: {int16, uint16, int32, int64} = int64
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$dimension,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23, 11, 12, 13, 15, 16, 10], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool">:$T,
-                       OptionalAttr<TFG_DTypeIn<[5, 3, 9], "int16, int32, int64">>:$Tidx,
-                       OptionalAttr<TFG_DTypeIn<[5, 17, 3, 9], "int16, uint16, int32, int64">>:$output_type);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$dimension,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23, 11, 12, 13, 15, 16, 10], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool">:$T,
+                           OptionalAttr<TFG_DTypeIn<[5, 3, 9], "int16, int32, int64">>:$Tidx,
+                           OptionalAttr<TFG_DTypeIn<[5, 17, 3, 9], "int16, uint16, int32, int64">>:$output_type);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -198,11 +198,11 @@ def TFG_ArgMinOp : TFG_TypedNodeOp<"ArgMin"> {
     attr    output_type: {int32, int64} = int64
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$dimension,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23, 11, 12, 13, 15, 16, 10], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool">:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$output_type);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$dimension,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23, 11, 12, 13, 15, 16, 10], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool">:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$output_type);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -219,8 +219,8 @@ def TFG_AsinOp : TFG_TypedNodeOp<"Asin"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -237,8 +237,8 @@ def TFG_AsinhOp : TFG_TypedNodeOp<"Asinh"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -260,10 +260,10 @@ def TFG_AssignOp : TFG_TypedNodeOp<"Assign"> {
 
     Flags: allows_uninitialized_input.
   }];
-  let arguments = (ins TFG_Tensor:$ref, TFG_Tensor:$value,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       OptionalAttr<BoolAttr>:$validate_shape,
-                       OptionalAttr<BoolAttr>:$use_locking);
+  let nodeArguments = (ins TFG_Tensor:$ref, TFG_Tensor:$value,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           OptionalAttr<BoolAttr>:$validate_shape,
+                           OptionalAttr<BoolAttr>:$use_locking);
   let results = (outs TFG_Tensor:$output_ref, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -282,10 +282,10 @@ def TFG_AssignAddOp : TFG_TypedNodeOp<"AssignAdd"> {
     attr    use_locking: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$ref, TFG_Tensor:$value,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
-                       OptionalAttr<BoolAttr>:$use_locking);
+  let nodeArguments = (ins TFG_Tensor:$ref, TFG_Tensor:$value,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
+                           OptionalAttr<BoolAttr>:$use_locking);
   let results = (outs TFG_Tensor:$output_ref, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -304,10 +304,10 @@ def TFG_AssignSubOp : TFG_TypedNodeOp<"AssignSub"> {
     attr    use_locking: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$ref, TFG_Tensor:$value,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
-                       OptionalAttr<BoolAttr>:$use_locking);
+  let nodeArguments = (ins TFG_Tensor:$ref, TFG_Tensor:$value,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
+                           OptionalAttr<BoolAttr>:$use_locking);
   let results = (outs TFG_Tensor:$output_ref, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -324,8 +324,8 @@ def TFG_AtanOp : TFG_TypedNodeOp<"Atan"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -343,9 +343,9 @@ def TFG_Atan2Op : TFG_TypedNodeOp<"Atan2"> {
     attr    T: {bfloat16, half, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$y, TFG_Tensor:$x,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$y, TFG_Tensor:$x,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -362,8 +362,8 @@ def TFG_AtanhOp : TFG_TypedNodeOp<"Atanh"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -384,11 +384,11 @@ def TFG_AvgPoolOp : TFG_TypedNodeOp<"AvgPool"> {
     attr    T: {half, bfloat16, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$value, Variadic<TFG_Control>:$ctls,
-                       I64ArrayAttr:$ksize, I64ArrayAttr:$strides,
-                       TFG_StrIn<["SAME", "VALID"]>:$padding,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
-                       TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$value, Variadic<TFG_Control>:$ctls,
+                           I64ArrayAttr:$ksize, I64ArrayAttr:$strides,
+                           TFG_StrIn<["SAME", "VALID"]>:$padding,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
+                           TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -410,13 +410,13 @@ def TFG_BatchMatMulV2Op : TFG_TypedNodeOp<"BatchMatMulV2"> {
     attr    grad_y: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 5, 3, 9, 4, 17, 22, 23, 8, 18], "bfloat16, half, float, double, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128">:$T,
-                       OptionalAttr<BoolAttr>:$adj_x,
-                       OptionalAttr<BoolAttr>:$adj_y,
-                       OptionalAttr<BoolAttr>:$grad_x,
-                       OptionalAttr<BoolAttr>:$grad_y);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 5, 3, 9, 4, 17, 22, 23, 8, 18], "bfloat16, half, float, double, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128">:$T,
+                           OptionalAttr<BoolAttr>:$adj_x,
+                           OptionalAttr<BoolAttr>:$adj_y,
+                           OptionalAttr<BoolAttr>:$grad_x,
+                           OptionalAttr<BoolAttr>:$grad_y);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -443,12 +443,12 @@ def TFG_BatchNormWithGlobalNormalizationOp : TFG_TypedNodeOp<"BatchNormWithGloba
 
     ODS names that differ from the OpDef: input `t` is `$t_in`, output `result` is `$result_out`.
   }];
-  let arguments = (ins TFG_Tensor:$t_in, TFG_Tensor:$m, TFG_Tensor:$v,
-                       TFG_Tensor:$beta, TFG_Tensor:$gamma,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
-                       F32Attr:$variance_epsilon,
-                       BoolAttr:$scale_after_normalization);
+  let nodeArguments = (ins TFG_Tensor:$t_in, TFG_Tensor:$m, TFG_Tensor:$v,
+                           TFG_Tensor:$beta, TFG_Tensor:$gamma,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
+                           F32Attr:$variance_epsilon,
+                           BoolAttr:$scale_after_normalization);
   let results = (outs TFG_Tensor:$result_out, TFG_Control:$ctl);
   let inputGroups = ["", "", "", "", ""];
   let outputGroups = [""];
@@ -469,11 +469,11 @@ def TFG_BatchToSpaceNDOp : TFG_TypedNodeOp<"BatchToSpaceND"> {
     attr    Tcrops: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$block_shape,
-                       TFG_Tensor:$crops, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tblock_shape,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tcrops);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$block_shape,
+                           TFG_Tensor:$crops, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tblock_shape,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tcrops);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -492,10 +492,10 @@ def TFG_BiasAddOp : TFG_TypedNodeOp<"BiasAdd"> {
     attr    data_format: {"NHWC", "NCHW"} = "NHWC"
     ```
   }];
-  let arguments = (ins TFG_Tensor:$value, TFG_Tensor:$bias,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format);
+  let nodeArguments = (ins TFG_Tensor:$value, TFG_Tensor:$bias,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -515,9 +515,9 @@ def TFG_BitwiseAndOp : TFG_TypedNodeOp<"BitwiseAnd"> {
 
     Flags: is_commutative.
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[6, 5, 3, 9, 4, 17, 22, 23], "int8, int16, int32, int64, uint8, uint16, uint32, uint64">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[6, 5, 3, 9, 4, 17, 22, 23], "int8, int16, int32, int64, uint8, uint16, uint32, uint64">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -536,9 +536,9 @@ def TFG_BroadcastGradientArgsOp : TFG_TypedNodeOp<"BroadcastGradientArgs"> {
     attr    T: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$s0, TFG_Tensor:$s1,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$T);
+  let nodeArguments = (ins TFG_Tensor:$s0, TFG_Tensor:$s1,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$T);
   let results = (outs TFG_Tensor:$r0, TFG_Tensor:$r1, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = ["", ""];
@@ -557,9 +557,9 @@ def TFG_BroadcastToOp : TFG_TypedNodeOp<"BroadcastTo"> {
     attr    Tidx: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$shape,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$shape,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -578,9 +578,9 @@ def TFG_CastOp : TFG_TypedNodeOp<"Cast"> {
     attr    Truncate: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$SrcT, TypeAttr:$DstT,
-                       OptionalAttr<BoolAttr>:$Truncate);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$SrcT, TypeAttr:$DstT,
+                           OptionalAttr<BoolAttr>:$Truncate);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -597,8 +597,8 @@ def TFG_CeilOp : TFG_TypedNodeOp<"Ceil"> {
     attr    T: {bfloat16, half, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -618,9 +618,9 @@ def TFG_CheckNumericsOp : TFG_TypedNodeOp<"CheckNumerics"> {
 
     Flags: is_stateful.
   }];
-  let arguments = (ins TFG_Tensor:$tensor, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T,
-                       StrAttr:$message);
+  let nodeArguments = (ins TFG_Tensor:$tensor, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T,
+                           StrAttr:$message);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -641,9 +641,10 @@ def TFG_ClipByValueOp : TFG_TypedNodeOp<"ClipByValue"> {
 
     ODS names that differ from the OpDef: input `t` is `$t_in`.
   }];
-  let arguments = (ins TFG_Tensor:$t_in, TFG_Tensor:$clip_value_min,
-                       TFG_Tensor:$clip_value_max, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T);
+  let nodeArguments = (ins TFG_Tensor:$t_in, TFG_Tensor:$clip_value_min,
+                           TFG_Tensor:$clip_value_max,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -663,10 +664,10 @@ def TFG_ConcatV2Op : TFG_TypedNodeOp<"ConcatV2", [AttrSizedOperandSegments]> {
     attr    Tidx: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins Variadic<TFG_Tensor>:$values, TFG_Tensor:$axis,
-                       Variadic<TFG_Control>:$ctls, TFG_IntMin<2>:$N,
-                       TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
+  let nodeArguments = (ins Variadic<TFG_Tensor>:$values, TFG_Tensor:$axis,
+                           Variadic<TFG_Control>:$ctls, TFG_IntMin<2>:$N,
+                           TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["N", ""];
   let outputGroups = [""];
@@ -683,8 +684,8 @@ def TFG_ConstOp : TFG_TypedNodeOp<"Const"> {
     attr    dtype: type
     ```
   }];
-  let arguments = (ins Variadic<TFG_Control>:$ctls, TFG_TensorAttrC:$value,
-                       TypeAttr:$dtype);
+  let nodeArguments = (ins Variadic<TFG_Control>:$ctls, TFG_TensorAttrC:$value,
+                           TypeAttr:$dtype);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [];
   let outputGroups = [""];
@@ -708,15 +709,15 @@ def TFG_Conv2DOp : TFG_TypedNodeOp<"Conv2D"> {
     attr    dilations: list(int) = [1, 1, 1, 1]
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$filter,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[19, 14, 1, 2, 3], "half, bfloat16, float, double, int32">:$T,
-                       I64ArrayAttr:$strides,
-                       OptionalAttr<BoolAttr>:$use_cudnn_on_gpu,
-                       TFG_StrIn<["SAME", "VALID", "EXPLICIT"]>:$padding,
-                       OptionalAttr<I64ArrayAttr>:$explicit_paddings,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
-                       OptionalAttr<I64ArrayAttr>:$dilations);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$filter,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[19, 14, 1, 2, 3], "half, bfloat16, float, double, int32">:$T,
+                           I64ArrayAttr:$strides,
+                           OptionalAttr<BoolAttr>:$use_cudnn_on_gpu,
+                           TFG_StrIn<["SAME", "VALID", "EXPLICIT"]>:$padding,
+                           OptionalAttr<I64ArrayAttr>:$explicit_paddings,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
+                           OptionalAttr<I64ArrayAttr>:$dilations);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -741,15 +742,16 @@ def TFG_Conv2DBackpropInputOp : TFG_TypedNodeOp<"Conv2DBackpropInput"> {
     attr    dilations: list(int) = [1, 1, 1, 1]
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input_sizes, TFG_Tensor:$filter,
-                       TFG_Tensor:$out_backprop, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[19, 14, 1, 2, 3], "half, bfloat16, float, double, int32">:$T,
-                       I64ArrayAttr:$strides,
-                       OptionalAttr<BoolAttr>:$use_cudnn_on_gpu,
-                       TFG_StrIn<["SAME", "VALID", "EXPLICIT"]>:$padding,
-                       OptionalAttr<I64ArrayAttr>:$explicit_paddings,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
-                       OptionalAttr<I64ArrayAttr>:$dilations);
+  let nodeArguments = (ins TFG_Tensor:$input_sizes, TFG_Tensor:$filter,
+                           TFG_Tensor:$out_backprop,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[19, 14, 1, 2, 3], "half, bfloat16, float, double, int32">:$T,
+                           I64ArrayAttr:$strides,
+                           OptionalAttr<BoolAttr>:$use_cudnn_on_gpu,
+                           TFG_StrIn<["SAME", "VALID", "EXPLICIT"]>:$padding,
+                           OptionalAttr<I64ArrayAttr>:$explicit_paddings,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
+                           OptionalAttr<I64ArrayAttr>:$dilations);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -766,8 +768,8 @@ def TFG_CosOp : TFG_TypedNodeOp<"Cos"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -784,8 +786,8 @@ def TFG_CoshOp : TFG_TypedNodeOp<"Cosh"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -807,12 +809,12 @@ def TFG_CropAndResizeOp : TFG_TypedNodeOp<"CropAndResize"> {
     attr    extrapolation_value: float = 0
     ```
   }];
-  let arguments = (ins TFG_Tensor:$image, TFG_Tensor:$boxes,
-                       TFG_Tensor:$box_ind, TFG_Tensor:$crop_size,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[4, 17, 6, 5, 3, 9, 19, 1, 2], "uint8, uint16, int8, int16, int32, int64, half, float, double">:$T,
-                       OptionalAttr<TFG_StrIn<["bilinear", "nearest"]>>:$method,
-                       OptionalAttr<F32Attr>:$extrapolation_value);
+  let nodeArguments = (ins TFG_Tensor:$image, TFG_Tensor:$boxes,
+                           TFG_Tensor:$box_ind, TFG_Tensor:$crop_size,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[4, 17, 6, 5, 3, 9, 19, 1, 2], "uint8, uint16, int8, int16, int32, int64, half, float, double">:$T,
+                           OptionalAttr<TFG_StrIn<["bilinear", "nearest"]>>:$method,
+                           OptionalAttr<F32Attr>:$extrapolation_value);
   let results = (outs TFG_Tensor:$crops, TFG_Control:$ctl);
   let inputGroups = ["", "", "", ""];
   let outputGroups = [""];
@@ -833,12 +835,12 @@ def TFG_CumprodOp : TFG_TypedNodeOp<"Cumprod"> {
     attr    Tidx: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$axis,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<BoolAttr>:$exclusive,
-                       OptionalAttr<BoolAttr>:$reverse,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$axis,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<BoolAttr>:$exclusive,
+                           OptionalAttr<BoolAttr>:$reverse,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
   let results = (outs TFG_Tensor:$out, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -859,12 +861,12 @@ def TFG_CumsumOp : TFG_TypedNodeOp<"Cumsum"> {
     attr    Tidx: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$axis,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<BoolAttr>:$exclusive,
-                       OptionalAttr<BoolAttr>:$reverse,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$axis,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<BoolAttr>:$exclusive,
+                           OptionalAttr<BoolAttr>:$reverse,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
   let results = (outs TFG_Tensor:$out, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -883,9 +885,9 @@ def TFG_DepthToSpaceOp : TFG_TypedNodeOp<"DepthToSpace"> {
     attr    data_format: {"NHWC", "NCHW", "NCHW_VECT_C"} = "NHWC"
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T, TFG_IntMin<2>:$block_size,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW", "NCHW_VECT_C"]>>:$data_format);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T, TFG_IntMin<2>:$block_size,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW", "NCHW_VECT_C"]>>:$data_format);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -908,14 +910,14 @@ def TFG_DepthwiseConv2dNativeOp : TFG_TypedNodeOp<"DepthwiseConv2dNative"> {
     attr    dilations: list(int) = [1, 1, 1, 1]
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$filter,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T,
-                       I64ArrayAttr:$strides,
-                       TFG_StrIn<["SAME", "VALID", "EXPLICIT"]>:$padding,
-                       OptionalAttr<I64ArrayAttr>:$explicit_paddings,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
-                       OptionalAttr<I64ArrayAttr>:$dilations);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$filter,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T,
+                           I64ArrayAttr:$strides,
+                           TFG_StrIn<["SAME", "VALID", "EXPLICIT"]>:$padding,
+                           OptionalAttr<I64ArrayAttr>:$explicit_paddings,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
+                           OptionalAttr<I64ArrayAttr>:$dilations);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -938,13 +940,13 @@ def TFG_DequantizeOp : TFG_TypedNodeOp<"Dequantize"> {
     attr    dtype: {bfloat16, float} = float
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$min_range,
-                       TFG_Tensor:$max_range, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[11, 12, 13, 15, 16], "qint8, quint8, qint32, qint16, quint16">:$T,
-                       OptionalAttr<TFG_StrIn<["MIN_COMBINED", "MIN_FIRST", "SCALED"]>>:$mode,
-                       OptionalAttr<BoolAttr>:$narrow_range,
-                       OptionalAttr<I64Attr>:$axis,
-                       OptionalAttr<TFG_DTypeIn<[14, 1], "bfloat16, float">>:$dtype);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$min_range,
+                           TFG_Tensor:$max_range, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[11, 12, 13, 15, 16], "qint8, quint8, qint32, qint16, quint16">:$T,
+                           OptionalAttr<TFG_StrIn<["MIN_COMBINED", "MIN_FIRST", "SCALED"]>>:$mode,
+                           OptionalAttr<BoolAttr>:$narrow_range,
+                           OptionalAttr<I64Attr>:$axis,
+                           OptionalAttr<TFG_DTypeIn<[14, 1], "bfloat16, float">>:$dtype);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -962,9 +964,9 @@ def TFG_DivOp : TFG_TypedNodeOp<"Div"> {
     attr    T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 17, 5, 3, 22, 23, 9, 8, 18], "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 17, 5, 3, 22, 23, 9, 8, 18], "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -982,9 +984,9 @@ def TFG_DivNoNanOp : TFG_TypedNodeOp<"DivNoNan"> {
     attr    T: {half, float, bfloat16, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[19, 1, 14, 2, 8, 18], "half, float, bfloat16, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[19, 1, 14, 2, 8, 18], "half, float, bfloat16, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1001,8 +1003,8 @@ def TFG_EluOp : TFG_TypedNodeOp<"Elu"> {
     attr    T: {half, bfloat16, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T);
   let results = (outs TFG_Tensor:$activations, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1022,10 +1024,10 @@ def TFG_EnterOp : TFG_TypedNodeOp<"Enter"> {
     attr    parallel_iterations: int = 10
     ```
   }];
-  let arguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T, StrAttr:$frame_name,
-                       OptionalAttr<BoolAttr>:$is_constant,
-                       OptionalAttr<I64Attr>:$parallel_iterations);
+  let nodeArguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T, StrAttr:$frame_name,
+                           OptionalAttr<BoolAttr>:$is_constant,
+                           OptionalAttr<I64Attr>:$parallel_iterations);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1046,9 +1048,9 @@ def TFG_EqualOp : TFG_TypedNodeOp<"Equal"> {
 
     Flags: is_commutative.
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       OptionalAttr<BoolAttr>:$incompatible_shape_error);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           OptionalAttr<BoolAttr>:$incompatible_shape_error);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1065,8 +1067,8 @@ def TFG_ErfOp : TFG_TypedNodeOp<"Erf"> {
     attr    T: {bfloat16, half, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1083,8 +1085,8 @@ def TFG_ExitOp : TFG_TypedNodeOp<"Exit"> {
     attr    T: type
     ```
   }];
-  let arguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1101,8 +1103,8 @@ def TFG_ExpOp : TFG_TypedNodeOp<"Exp"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1121,9 +1123,9 @@ def TFG_ExpandDimsOp : TFG_TypedNodeOp<"ExpandDims"> {
     attr    Tdim: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$dim,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tdim);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$dim,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tdim);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1140,8 +1142,8 @@ def TFG_Expm1Op : TFG_TypedNodeOp<"Expm1"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1161,10 +1163,11 @@ def TFG_FakeQuantWithMinMaxArgsOp : TFG_TypedNodeOp<"FakeQuantWithMinMaxArgs"> {
     attr    narrow_range: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$inputs, Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<F32Attr>:$min, OptionalAttr<F32Attr>:$max,
-                       OptionalAttr<I64Attr>:$num_bits,
-                       OptionalAttr<BoolAttr>:$narrow_range);
+  let nodeArguments = (ins TFG_Tensor:$inputs, Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<F32Attr>:$min,
+                           OptionalAttr<F32Attr>:$max,
+                           OptionalAttr<I64Attr>:$num_bits,
+                           OptionalAttr<BoolAttr>:$narrow_range);
   let results = (outs TFG_Tensor:$outputs, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1184,10 +1187,10 @@ def TFG_FakeQuantWithMinMaxVarsOp : TFG_TypedNodeOp<"FakeQuantWithMinMaxVars"> {
     attr    narrow_range: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$inputs, TFG_Tensor:$min, TFG_Tensor:$max,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<I64Attr>:$num_bits,
-                       OptionalAttr<BoolAttr>:$narrow_range);
+  let nodeArguments = (ins TFG_Tensor:$inputs, TFG_Tensor:$min, TFG_Tensor:$max,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<I64Attr>:$num_bits,
+                           OptionalAttr<BoolAttr>:$narrow_range);
   let results = (outs TFG_Tensor:$outputs, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -1207,10 +1210,10 @@ def TFG_FakeQuantWithMinMaxVarsPerChannelOp : TFG_TypedNodeOp<"FakeQuantWithMinM
     attr    narrow_range: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$inputs, TFG_Tensor:$min, TFG_Tensor:$max,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<I64Attr>:$num_bits,
-                       OptionalAttr<BoolAttr>:$narrow_range);
+  let nodeArguments = (ins TFG_Tensor:$inputs, TFG_Tensor:$min, TFG_Tensor:$max,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<I64Attr>:$num_bits,
+                           OptionalAttr<BoolAttr>:$narrow_range);
   let results = (outs TFG_Tensor:$outputs, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -1229,9 +1232,9 @@ def TFG_FillOp : TFG_TypedNodeOp<"Fill"> {
     attr    index_type: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$dims, TFG_Tensor:$value,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$index_type);
+  let nodeArguments = (ins TFG_Tensor:$dims, TFG_Tensor:$value,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$index_type);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1248,8 +1251,8 @@ def TFG_FloorOp : TFG_TypedNodeOp<"Floor"> {
     attr    T: {bfloat16, half, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1267,9 +1270,9 @@ def TFG_FloorDivOp : TFG_TypedNodeOp<"FloorDiv"> {
     attr    T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 17, 5, 3, 22, 23, 9, 8, 18], "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 17, 5, 3, 22, 23, 9, 8, 18], "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1287,9 +1290,9 @@ def TFG_FloorModOp : TFG_TypedNodeOp<"FloorMod"> {
     attr    T: {int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, half, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[6, 5, 3, 9, 4, 17, 22, 23, 14, 19, 1, 2], "int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, half, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[6, 5, 3, 9, 4, 17, 22, 23, 14, 19, 1, 2], "int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, half, float, double">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1318,14 +1321,14 @@ def TFG_FusedBatchNormOp : TFG_TypedNodeOp<"FusedBatchNorm"> {
     attr    is_training: bool = true
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$scale, TFG_Tensor:$offset,
-                       TFG_Tensor:$mean, TFG_Tensor:$variance,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1], "float">:$T,
-                       OptionalAttr<F32Attr>:$epsilon,
-                       OptionalAttr<F32Attr>:$exponential_avg_factor,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
-                       OptionalAttr<BoolAttr>:$is_training);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$scale, TFG_Tensor:$offset,
+                           TFG_Tensor:$mean, TFG_Tensor:$variance,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1], "float">:$T,
+                           OptionalAttr<F32Attr>:$epsilon,
+                           OptionalAttr<F32Attr>:$exponential_avg_factor,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
+                           OptionalAttr<BoolAttr>:$is_training);
   let results = (outs TFG_Tensor:$y, TFG_Tensor:$batch_mean,
                       TFG_Tensor:$batch_variance, TFG_Tensor:$reserve_space_1,
                       TFG_Tensor:$reserve_space_2, TFG_Control:$ctl);
@@ -1357,15 +1360,15 @@ def TFG_FusedBatchNormV2Op : TFG_TypedNodeOp<"FusedBatchNormV2"> {
     attr    is_training: bool = true
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$scale, TFG_Tensor:$offset,
-                       TFG_Tensor:$mean, TFG_Tensor:$variance,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[19, 14, 1], "half, bfloat16, float">:$T,
-                       TFG_DTypeIn<[1], "float">:$U,
-                       OptionalAttr<F32Attr>:$epsilon,
-                       OptionalAttr<F32Attr>:$exponential_avg_factor,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
-                       OptionalAttr<BoolAttr>:$is_training);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$scale, TFG_Tensor:$offset,
+                           TFG_Tensor:$mean, TFG_Tensor:$variance,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[19, 14, 1], "half, bfloat16, float">:$T,
+                           TFG_DTypeIn<[1], "float">:$U,
+                           OptionalAttr<F32Attr>:$epsilon,
+                           OptionalAttr<F32Attr>:$exponential_avg_factor,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW"]>>:$data_format,
+                           OptionalAttr<BoolAttr>:$is_training);
   let results = (outs TFG_Tensor:$y, TFG_Tensor:$batch_mean,
                       TFG_Tensor:$batch_variance, TFG_Tensor:$reserve_space_1,
                       TFG_Tensor:$reserve_space_2, TFG_Control:$ctl);
@@ -1398,15 +1401,15 @@ def TFG_FusedBatchNormV3Op : TFG_TypedNodeOp<"FusedBatchNormV3"> {
     attr    is_training: bool = true
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$scale, TFG_Tensor:$offset,
-                       TFG_Tensor:$mean, TFG_Tensor:$variance,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[19, 14, 1], "half, bfloat16, float">:$T,
-                       TFG_DTypeIn<[14, 1], "bfloat16, float">:$U,
-                       OptionalAttr<F32Attr>:$epsilon,
-                       OptionalAttr<F32Attr>:$exponential_avg_factor,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW", "NDHWC", "NCDHW"]>>:$data_format,
-                       OptionalAttr<BoolAttr>:$is_training);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$scale, TFG_Tensor:$offset,
+                           TFG_Tensor:$mean, TFG_Tensor:$variance,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[19, 14, 1], "half, bfloat16, float">:$T,
+                           TFG_DTypeIn<[14, 1], "bfloat16, float">:$U,
+                           OptionalAttr<F32Attr>:$epsilon,
+                           OptionalAttr<F32Attr>:$exponential_avg_factor,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW", "NDHWC", "NCDHW"]>>:$data_format,
+                           OptionalAttr<BoolAttr>:$is_training);
   let results = (outs TFG_Tensor:$y, TFG_Tensor:$batch_mean,
                       TFG_Tensor:$batch_variance, TFG_Tensor:$reserve_space_1,
                       TFG_Tensor:$reserve_space_2, TFG_Tensor:$reserve_space_3,
@@ -1429,11 +1432,11 @@ def TFG_GatherOp : TFG_TypedNodeOp<"Gather"> {
     attr    Tindices: {int32, int64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$params, TFG_Tensor:$indices,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<BoolAttr>:$validate_indices,
-                       TypeAttr:$Tparams,
-                       TFG_DTypeIn<[3, 9], "int32, int64">:$Tindices);
+  let nodeArguments = (ins TFG_Tensor:$params, TFG_Tensor:$indices,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<BoolAttr>:$validate_indices,
+                           TypeAttr:$Tparams,
+                           TFG_DTypeIn<[3, 9], "int32, int64">:$Tindices);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1453,10 +1456,10 @@ def TFG_GatherNdOp : TFG_TypedNodeOp<"GatherNd"> {
     attr    bad_indices_policy: string = ""
     ```
   }];
-  let arguments = (ins TFG_Tensor:$params, TFG_Tensor:$indices,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$Tparams,
-                       TFG_DTypeIn<[5, 3, 9], "int16, int32, int64">:$Tindices,
-                       OptionalAttr<StrAttr>:$bad_indices_policy);
+  let nodeArguments = (ins TFG_Tensor:$params, TFG_Tensor:$indices,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$Tparams,
+                           TFG_DTypeIn<[5, 3, 9], "int16, int32, int64">:$Tindices,
+                           OptionalAttr<StrAttr>:$bad_indices_policy);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1478,11 +1481,11 @@ def TFG_GatherV2Op : TFG_TypedNodeOp<"GatherV2"> {
     attr    Taxis: {int32, int64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$params, TFG_Tensor:$indices,
-                       TFG_Tensor:$axis, Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<I64Attr>:$batch_dims, TypeAttr:$Tparams,
-                       TFG_DTypeIn<[5, 3, 9], "int16, int32, int64">:$Tindices,
-                       TFG_DTypeIn<[3, 9], "int32, int64">:$Taxis);
+  let nodeArguments = (ins TFG_Tensor:$params, TFG_Tensor:$indices,
+                           TFG_Tensor:$axis, Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<I64Attr>:$batch_dims, TypeAttr:$Tparams,
+                           TFG_DTypeIn<[5, 3, 9], "int16, int32, int64">:$Tindices,
+                           TFG_DTypeIn<[3, 9], "int32, int64">:$Taxis);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -1500,9 +1503,9 @@ def TFG_GreaterOp : TFG_TypedNodeOp<"Greater"> {
     attr    T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1520,9 +1523,9 @@ def TFG_GreaterEqualOp : TFG_TypedNodeOp<"GreaterEqual"> {
     attr    T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1539,8 +1542,8 @@ def TFG_IdentityOp : TFG_TypedNodeOp<"Identity"> {
     attr    T: type
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1557,8 +1560,8 @@ def TFG_IdentityNOp : TFG_TypedNodeOp<"IdentityN", [AttrSizedOperandSegments]> {
     attr    T: list(type) >= 1
     ```
   }];
-  let arguments = (ins Variadic<TFG_Tensor>:$input, Variadic<TFG_Control>:$ctls,
-                       TypeArrayAttr:$T);
+  let nodeArguments = (ins Variadic<TFG_Tensor>:$input,
+                           Variadic<TFG_Control>:$ctls, TypeArrayAttr:$T);
   let results = (outs Variadic<TFG_Tensor>:$output, TFG_Control:$ctl);
   let inputGroups = ["list:T"];
   let outputGroups = ["list:T"];
@@ -1575,8 +1578,8 @@ def TFG_IsFiniteOp : TFG_TypedNodeOp<"IsFinite"> {
     attr    T: {bfloat16, half, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1593,8 +1596,8 @@ def TFG_IsInfOp : TFG_TypedNodeOp<"IsInf"> {
     attr    T: {bfloat16, half, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1611,8 +1614,8 @@ def TFG_IsNanOp : TFG_TypedNodeOp<"IsNan"> {
     attr    T: {bfloat16, half, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2], "bfloat16, half, float, double">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1630,9 +1633,9 @@ def TFG_LeakyReluOp : TFG_TypedNodeOp<"LeakyRelu"> {
     attr    T: {half, bfloat16, float, double} = float
     ```
   }];
-  let arguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<F32Attr>:$alpha,
-                       OptionalAttr<TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">>:$T);
+  let nodeArguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<F32Attr>:$alpha,
+                           OptionalAttr<TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">>:$T);
   let results = (outs TFG_Tensor:$activations, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1650,9 +1653,9 @@ def TFG_LessOp : TFG_TypedNodeOp<"Less"> {
     attr    T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1670,9 +1673,9 @@ def TFG_LessEqualOp : TFG_TypedNodeOp<"LessEqual"> {
     attr    T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1689,8 +1692,8 @@ def TFG_LogOp : TFG_TypedNodeOp<"Log"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1707,8 +1710,8 @@ def TFG_Log1pOp : TFG_TypedNodeOp<"Log1p"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1727,8 +1730,8 @@ def TFG_LogicalAndOp : TFG_TypedNodeOp<"LogicalAnd"> {
 
     Flags: is_commutative.
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1744,7 +1747,7 @@ def TFG_LogicalNotOp : TFG_TypedNodeOp<"LogicalNot"> {
     output  y: bool
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1763,8 +1766,8 @@ def TFG_LogicalOrOp : TFG_TypedNodeOp<"LogicalOr"> {
 
     Flags: is_commutative.
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1780,7 +1783,7 @@ def TFG_LoopCondOp : TFG_TypedNodeOp<"LoopCond"> {
     output  output: bool
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1802,13 +1805,13 @@ def TFG_MatMulOp : TFG_TypedNodeOp<"MatMul"> {
     attr    grad_b: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$a, TFG_Tensor:$b,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<BoolAttr>:$transpose_a,
-                       OptionalAttr<BoolAttr>:$transpose_b,
-                       TFG_DTypeIn<[14, 19, 1, 2, 3, 9, 4, 17, 22, 23, 8, 18], "bfloat16, half, float, double, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128">:$T,
-                       OptionalAttr<BoolAttr>:$grad_a,
-                       OptionalAttr<BoolAttr>:$grad_b);
+  let nodeArguments = (ins TFG_Tensor:$a, TFG_Tensor:$b,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<BoolAttr>:$transpose_a,
+                           OptionalAttr<BoolAttr>:$transpose_b,
+                           TFG_DTypeIn<[14, 19, 1, 2, 3, 9, 4, 17, 22, 23, 8, 18], "bfloat16, half, float, double, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128">:$T,
+                           OptionalAttr<BoolAttr>:$grad_a,
+                           OptionalAttr<BoolAttr>:$grad_b);
   let results = (outs TFG_Tensor:$product, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1828,11 +1831,11 @@ def TFG_MaxOp : TFG_TypedNodeOp<"Max"> {
     attr    Tidx: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$reduction_indices,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<BoolAttr>:$keep_dims,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23, 11, 12, 13, 15, 16], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16">:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$reduction_indices,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<BoolAttr>:$keep_dims,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23, 11, 12, 13, 15, 16], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16">:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1854,12 +1857,12 @@ def TFG_MaxPoolOp : TFG_TypedNodeOp<"MaxPool"> {
     attr    data_format: {"NHWC", "NCHW", "NCHW_VECT_C"} = "NHWC"
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<TFG_DTypeIn<[19, 14, 1, 2, 3, 9, 4, 5, 6, 17, 11], "half, bfloat16, float, double, int32, int64, uint8, int16, int8, uint16, qint8">>:$T,
-                       I64ArrayAttr:$ksize, I64ArrayAttr:$strides,
-                       TFG_StrIn<["SAME", "VALID", "EXPLICIT"]>:$padding,
-                       OptionalAttr<I64ArrayAttr>:$explicit_paddings,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW", "NCHW_VECT_C"]>>:$data_format);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<TFG_DTypeIn<[19, 14, 1, 2, 3, 9, 4, 5, 6, 17, 11], "half, bfloat16, float, double, int32, int64, uint8, int16, int8, uint16, qint8">>:$T,
+                           I64ArrayAttr:$ksize, I64ArrayAttr:$strides,
+                           TFG_StrIn<["SAME", "VALID", "EXPLICIT"]>:$padding,
+                           OptionalAttr<I64ArrayAttr>:$explicit_paddings,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW", "NCHW_VECT_C"]>>:$data_format);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -1880,11 +1883,11 @@ def TFG_MaxPoolV2Op : TFG_TypedNodeOp<"MaxPoolV2"> {
     attr    data_format: {"NHWC", "NCHW", "NCHW_VECT_C"} = "NHWC"
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$ksize,
-                       TFG_Tensor:$strides, Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<TFG_DTypeIn<[19, 14, 1, 2, 3, 9, 4, 5, 6, 17, 11], "half, bfloat16, float, double, int32, int64, uint8, int16, int8, uint16, qint8">>:$T,
-                       TFG_StrIn<["SAME", "VALID"]>:$padding,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW", "NCHW_VECT_C"]>>:$data_format);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$ksize,
+                           TFG_Tensor:$strides, Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<TFG_DTypeIn<[19, 14, 1, 2, 3, 9, 4, 5, 6, 17, 11], "half, bfloat16, float, double, int32, int64, uint8, int16, int8, uint16, qint8">>:$T,
+                           TFG_StrIn<["SAME", "VALID"]>:$padding,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW", "NCHW_VECT_C"]>>:$data_format);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -1902,9 +1905,9 @@ def TFG_MaximumOp : TFG_TypedNodeOp<"Maximum"> {
     attr    T: {bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 6, 4, 5, 17, 3, 22, 9, 23], "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 6, 4, 5, 17, 3, 22, 9, 23], "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1924,11 +1927,11 @@ def TFG_MeanOp : TFG_TypedNodeOp<"Mean"> {
     attr    Tidx: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$reduction_indices,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<BoolAttr>:$keep_dims,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$reduction_indices,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<BoolAttr>:$keep_dims,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1947,9 +1950,9 @@ def TFG_MergeOp : TFG_TypedNodeOp<"Merge", [AttrSizedOperandSegments]> {
     attr    N: int >= 1
     ```
   }];
-  let arguments = (ins Variadic<TFG_Tensor>:$inputs,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       TFG_IntMin<1>:$N);
+  let nodeArguments = (ins Variadic<TFG_Tensor>:$inputs,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           TFG_IntMin<1>:$N);
   let results = (outs TFG_Tensor:$output, TFG_Tensor:$value_index,
                       TFG_Control:$ctl);
   let inputGroups = ["N"];
@@ -1970,11 +1973,11 @@ def TFG_MinOp : TFG_TypedNodeOp<"Min"> {
     attr    Tidx: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$reduction_indices,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<BoolAttr>:$keep_dims,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23, 11, 12, 13, 15, 16], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16">:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$reduction_indices,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<BoolAttr>:$keep_dims,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23, 11, 12, 13, 15, 16], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16">:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -1992,9 +1995,9 @@ def TFG_MinimumOp : TFG_TypedNodeOp<"Minimum"> {
     attr    T: {bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 6, 4, 5, 17, 3, 22, 9, 23], "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 6, 4, 5, 17, 3, 22, 9, 23], "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -2014,10 +2017,10 @@ def TFG_MirrorPadOp : TFG_TypedNodeOp<"MirrorPad"> {
     attr    mode: {"REFLECT", "SYMMETRIC"}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$paddings,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tpaddings,
-                       TFG_StrIn<["REFLECT", "SYMMETRIC"]>:$mode);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$paddings,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tpaddings,
+                           TFG_StrIn<["REFLECT", "SYMMETRIC"]>:$mode);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -2035,9 +2038,9 @@ def TFG_ModOp : TFG_TypedNodeOp<"Mod"> {
     attr    T: {int32, int64, half, half, bfloat16, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[3, 9, 19, 19, 14, 1, 2], "int32, int64, half, half, bfloat16, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[3, 9, 19, 19, 14, 1, 2], "int32, int64, half, half, bfloat16, float, double">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -2057,9 +2060,9 @@ def TFG_MulOp : TFG_TypedNodeOp<"Mul"> {
 
     Flags: is_commutative.
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 17, 5, 3, 22, 23, 9, 8, 18], "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 17, 5, 3, 22, 23, 9, 8, 18], "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -2076,8 +2079,8 @@ def TFG_NegOp : TFG_TypedNodeOp<"Neg"> {
     attr    T: {bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9, 8, 18], "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9, 8, 18], "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2094,8 +2097,8 @@ def TFG_NextIterationOp : TFG_TypedNodeOp<"NextIteration"> {
     attr    T: type
     ```
   }];
-  let arguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2110,7 +2113,7 @@ def TFG_NoOpOp : TFG_TypedNodeOp<"NoOp"> {
     (no inputs, outputs or attrs)
     ```
   }];
-  let arguments = (ins Variadic<TFG_Control>:$ctls);
+  let nodeArguments = (ins Variadic<TFG_Control>:$ctls);
   let results = (outs TFG_Control:$ctl);
   let inputGroups = [];
   let outputGroups = [];
@@ -2129,9 +2132,10 @@ def TFG_NonMaxSuppressionOp : TFG_TypedNodeOp<"NonMaxSuppression"> {
     attr    iou_threshold: float = 0.5
     ```
   }];
-  let arguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
-                       TFG_Tensor:$max_output_size, Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<F32Attr>:$iou_threshold);
+  let nodeArguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
+                           TFG_Tensor:$max_output_size,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<F32Attr>:$iou_threshold);
   let results = (outs TFG_Tensor:$selected_indices, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -2152,11 +2156,12 @@ def TFG_NonMaxSuppressionV2Op : TFG_TypedNodeOp<"NonMaxSuppressionV2"> {
     attr    T_threshold: {half, float} = float
     ```
   }];
-  let arguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
-                       TFG_Tensor:$max_output_size, TFG_Tensor:$iou_threshold,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T,
-                       OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T_threshold);
+  let nodeArguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
+                           TFG_Tensor:$max_output_size,
+                           TFG_Tensor:$iou_threshold,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T,
+                           OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T_threshold);
   let results = (outs TFG_Tensor:$selected_indices, TFG_Control:$ctl);
   let inputGroups = ["", "", "", ""];
   let outputGroups = [""];
@@ -2178,11 +2183,13 @@ def TFG_NonMaxSuppressionV3Op : TFG_TypedNodeOp<"NonMaxSuppressionV3"> {
     attr    T_threshold: {half, float} = float
     ```
   }];
-  let arguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
-                       TFG_Tensor:$max_output_size, TFG_Tensor:$iou_threshold,
-                       TFG_Tensor:$score_threshold, Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T,
-                       OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T_threshold);
+  let nodeArguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
+                           TFG_Tensor:$max_output_size,
+                           TFG_Tensor:$iou_threshold,
+                           TFG_Tensor:$score_threshold,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T,
+                           OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T_threshold);
   let results = (outs TFG_Tensor:$selected_indices, TFG_Control:$ctl);
   let inputGroups = ["", "", "", "", ""];
   let outputGroups = [""];
@@ -2206,12 +2213,14 @@ def TFG_NonMaxSuppressionV4Op : TFG_TypedNodeOp<"NonMaxSuppressionV4"> {
     attr    pad_to_max_output_size: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
-                       TFG_Tensor:$max_output_size, TFG_Tensor:$iou_threshold,
-                       TFG_Tensor:$score_threshold, Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T,
-                       OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T_threshold,
-                       OptionalAttr<BoolAttr>:$pad_to_max_output_size);
+  let nodeArguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
+                           TFG_Tensor:$max_output_size,
+                           TFG_Tensor:$iou_threshold,
+                           TFG_Tensor:$score_threshold,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T,
+                           OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T_threshold,
+                           OptionalAttr<BoolAttr>:$pad_to_max_output_size);
   let results = (outs TFG_Tensor:$selected_indices, TFG_Tensor:$valid_outputs,
                       TFG_Control:$ctl);
   let inputGroups = ["", "", "", "", ""];
@@ -2237,12 +2246,14 @@ def TFG_NonMaxSuppressionV5Op : TFG_TypedNodeOp<"NonMaxSuppressionV5"> {
     attr    pad_to_max_output_size: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
-                       TFG_Tensor:$max_output_size, TFG_Tensor:$iou_threshold,
-                       TFG_Tensor:$score_threshold, TFG_Tensor:$soft_nms_sigma,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T,
-                       OptionalAttr<BoolAttr>:$pad_to_max_output_size);
+  let nodeArguments = (ins TFG_Tensor:$boxes, TFG_Tensor:$scores,
+                           TFG_Tensor:$max_output_size,
+                           TFG_Tensor:$iou_threshold,
+                           TFG_Tensor:$score_threshold,
+                           TFG_Tensor:$soft_nms_sigma,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<TFG_DTypeIn<[19, 1], "half, float">>:$T,
+                           OptionalAttr<BoolAttr>:$pad_to_max_output_size);
   let results = (outs TFG_Tensor:$selected_indices, TFG_Tensor:$selected_scores,
                       TFG_Tensor:$valid_outputs, TFG_Control:$ctl);
   let inputGroups = ["", "", "", "", "", ""];
@@ -2263,11 +2274,11 @@ def TFG_NonMaxSuppressionWithOverlapsOp : TFG_TypedNodeOp<"NonMaxSuppressionWith
     output  selected_indices: int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$overlaps, TFG_Tensor:$scores,
-                       TFG_Tensor:$max_output_size,
-                       TFG_Tensor:$overlap_threshold,
-                       TFG_Tensor:$score_threshold,
-                       Variadic<TFG_Control>:$ctls);
+  let nodeArguments = (ins TFG_Tensor:$overlaps, TFG_Tensor:$scores,
+                           TFG_Tensor:$max_output_size,
+                           TFG_Tensor:$overlap_threshold,
+                           TFG_Tensor:$score_threshold,
+                           Variadic<TFG_Control>:$ctls);
   let results = (outs TFG_Tensor:$selected_indices, TFG_Control:$ctl);
   let inputGroups = ["", "", "", "", ""];
   let outputGroups = [""];
@@ -2288,9 +2299,9 @@ def TFG_NotEqualOp : TFG_TypedNodeOp<"NotEqual"> {
 
     Flags: is_commutative.
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       OptionalAttr<BoolAttr>:$incompatible_shape_error);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           OptionalAttr<BoolAttr>:$incompatible_shape_error);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -2312,11 +2323,11 @@ def TFG_OneHotOp : TFG_TypedNodeOp<"OneHot"> {
     attr    TI: {uint8, int8, int32, int64} = int64
     ```
   }];
-  let arguments = (ins TFG_Tensor:$indices, TFG_Tensor:$depth,
-                       TFG_Tensor:$on_value, TFG_Tensor:$off_value,
-                       Variadic<TFG_Control>:$ctls, OptionalAttr<I64Attr>:$axis,
-                       TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[4, 6, 3, 9], "uint8, int8, int32, int64">>:$TI);
+  let nodeArguments = (ins TFG_Tensor:$indices, TFG_Tensor:$depth,
+                           TFG_Tensor:$on_value, TFG_Tensor:$off_value,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<I64Attr>:$axis, TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[4, 6, 3, 9], "uint8, int8, int32, int64">>:$TI);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", "", ""];
   let outputGroups = [""];
@@ -2333,8 +2344,8 @@ def TFG_OnesLikeOp : TFG_TypedNodeOp<"OnesLike"> {
     attr    T: {bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64, complex64, complex128, bool}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 6, 4, 5, 17, 3, 22, 9, 23, 8, 18, 10], "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64, complex64, complex128, bool">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 6, 4, 5, 17, 3, 22, 9, 23, 8, 18, 10], "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64, complex64, complex128, bool">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2353,9 +2364,9 @@ def TFG_PackOp : TFG_TypedNodeOp<"Pack", [AttrSizedOperandSegments]> {
     attr    axis: int = 0
     ```
   }];
-  let arguments = (ins Variadic<TFG_Tensor>:$values,
-                       Variadic<TFG_Control>:$ctls, TFG_IntMin<1>:$N,
-                       TypeAttr:$T, OptionalAttr<I64Attr>:$axis);
+  let nodeArguments = (ins Variadic<TFG_Tensor>:$values,
+                           Variadic<TFG_Control>:$ctls, TFG_IntMin<1>:$N,
+                           TypeAttr:$T, OptionalAttr<I64Attr>:$axis);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["N"];
   let outputGroups = [""];
@@ -2374,9 +2385,9 @@ def TFG_PadOp : TFG_TypedNodeOp<"Pad"> {
     attr    Tpaddings: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$paddings,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tpaddings);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$paddings,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tpaddings);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -2396,10 +2407,10 @@ def TFG_PadV2Op : TFG_TypedNodeOp<"PadV2"> {
     attr    Tpaddings: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$paddings,
-                       TFG_Tensor:$constant_values, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tpaddings);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$paddings,
+                           TFG_Tensor:$constant_values,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tpaddings);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -2416,8 +2427,8 @@ def TFG_PlaceholderOp : TFG_TypedNodeOp<"Placeholder"> {
     attr    shape: shape = <unknown rank>
     ```
   }];
-  let arguments = (ins Variadic<TFG_Control>:$ctls, TypeAttr:$dtype,
-                       OptionalAttr<TFG_ShapeAttrC>:$shape);
+  let nodeArguments = (ins Variadic<TFG_Control>:$ctls, TypeAttr:$dtype,
+                           OptionalAttr<TFG_ShapeAttrC>:$shape);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [];
   let outputGroups = [""];
@@ -2435,8 +2446,8 @@ def TFG_PlaceholderWithDefaultOp : TFG_TypedNodeOp<"PlaceholderWithDefault"> {
     attr    shape: shape
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$dtype, TFG_ShapeAttrC:$shape);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$dtype, TFG_ShapeAttrC:$shape);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2454,9 +2465,9 @@ def TFG_PowOp : TFG_TypedNodeOp<"Pow"> {
     attr    T: {bfloat16, float, half, double, int8, int16, int32, int64, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 1, 19, 2, 6, 5, 3, 9, 8, 18], "bfloat16, float, half, double, int8, int16, int32, int64, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 1, 19, 2, 6, 5, 3, 9, 8, 18], "bfloat16, float, half, double, int8, int16, int32, int64, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -2474,8 +2485,8 @@ def TFG_PreventGradientOp : TFG_TypedNodeOp<"PreventGradient"> {
     attr    message: string = ""
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T, OptionalAttr<StrAttr>:$message);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T, OptionalAttr<StrAttr>:$message);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2495,11 +2506,11 @@ def TFG_ProdOp : TFG_TypedNodeOp<"Prod"> {
     attr    Tidx: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$reduction_indices,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<BoolAttr>:$keep_dims,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$reduction_indices,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<BoolAttr>:$keep_dims,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -2521,11 +2532,11 @@ def TFG_RandomUniformOp : TFG_TypedNodeOp<"RandomUniform"> {
 
     Flags: is_stateful.
   }];
-  let arguments = (ins TFG_Tensor:$shape, Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<I64Attr>:$seed,
-                       OptionalAttr<I64Attr>:$seed2,
-                       TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$dtype,
-                       TFG_DTypeIn<[3, 9], "int32, int64">:$T);
+  let nodeArguments = (ins TFG_Tensor:$shape, Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<I64Attr>:$seed,
+                           OptionalAttr<I64Attr>:$seed2,
+                           TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$dtype,
+                           TFG_DTypeIn<[3, 9], "int32, int64">:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2544,9 +2555,9 @@ def TFG_RangeOp : TFG_TypedNodeOp<"Range"> {
     attr    Tidx: {bfloat16, half, float, double, int8, int16, int32, int64, uint16, uint32, uint64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$start, TFG_Tensor:$limit, TFG_Tensor:$delta,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9, 17, 22, 23], "bfloat16, half, float, double, int8, int16, int32, int64, uint16, uint32, uint64">>:$Tidx);
+  let nodeArguments = (ins TFG_Tensor:$start, TFG_Tensor:$limit,
+                           TFG_Tensor:$delta, Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9, 17, 22, 23], "bfloat16, half, float, double, int8, int16, int32, int64, uint16, uint32, uint64">>:$Tidx);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -2563,8 +2574,8 @@ def TFG_RankOp : TFG_TypedNodeOp<"Rank"> {
     attr    T: type
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2583,8 +2594,8 @@ def TFG_ReadVariableOpOp : TFG_TypedNodeOp<"ReadVariableOp"> {
 
     Flags: is_stateful.
   }];
-  let arguments = (ins TFG_Tensor:$resource, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$dtype);
+  let nodeArguments = (ins TFG_Tensor:$resource, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$dtype);
   let results = (outs TFG_Tensor:$value, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2602,9 +2613,9 @@ def TFG_RealDivOp : TFG_TypedNodeOp<"RealDiv"> {
     attr    T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 17, 5, 3, 22, 23, 9, 8, 18], "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 17, 5, 3, 22, 23, 9, 8, 18], "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -2621,8 +2632,8 @@ def TFG_ReciprocalOp : TFG_TypedNodeOp<"Reciprocal"> {
     attr    T: {bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9, 8, 18], "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9, 8, 18], "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2642,10 +2653,10 @@ def TFG_RefEnterOp : TFG_TypedNodeOp<"RefEnter"> {
     attr    parallel_iterations: int = 10
     ```
   }];
-  let arguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T, StrAttr:$frame_name,
-                       OptionalAttr<BoolAttr>:$is_constant,
-                       OptionalAttr<I64Attr>:$parallel_iterations);
+  let nodeArguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T, StrAttr:$frame_name,
+                           OptionalAttr<BoolAttr>:$is_constant,
+                           OptionalAttr<I64Attr>:$parallel_iterations);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2662,8 +2673,8 @@ def TFG_RefExitOp : TFG_TypedNodeOp<"RefExit"> {
     attr    T: type
     ```
   }];
-  let arguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2682,8 +2693,8 @@ def TFG_RefIdentityOp : TFG_TypedNodeOp<"RefIdentity"> {
 
     Flags: allows_uninitialized_input.
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2702,9 +2713,9 @@ def TFG_RefMergeOp : TFG_TypedNodeOp<"RefMerge", [AttrSizedOperandSegments]> {
     attr    N: int >= 1
     ```
   }];
-  let arguments = (ins Variadic<TFG_Tensor>:$inputs,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       TFG_IntMin<1>:$N);
+  let nodeArguments = (ins Variadic<TFG_Tensor>:$inputs,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           TFG_IntMin<1>:$N);
   let results = (outs TFG_Tensor:$output, TFG_Tensor:$value_index,
                       TFG_Control:$ctl);
   let inputGroups = ["N"];
@@ -2722,8 +2733,8 @@ def TFG_RefNextIterationOp : TFG_TypedNodeOp<"RefNextIteration"> {
     attr    T: type
     ```
   }];
-  let arguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$data, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2744,8 +2755,8 @@ def TFG_RefSwitchOp : TFG_TypedNodeOp<"RefSwitch"> {
 
     Flags: allows_uninitialized_input.
   }];
-  let arguments = (ins TFG_Tensor:$data, TFG_Tensor:$pred,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$data, TFG_Tensor:$pred,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T);
   let results = (outs TFG_Tensor:$output_false, TFG_Tensor:$output_true,
                       TFG_Control:$ctl);
   let inputGroups = ["", ""];
@@ -2763,8 +2774,8 @@ def TFG_ReluOp : TFG_TypedNodeOp<"Relu"> {
     attr    T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23, 11], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8">:$T);
+  let nodeArguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23, 11], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8">:$T);
   let results = (outs TFG_Tensor:$activations, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2781,8 +2792,8 @@ def TFG_Relu6Op : TFG_TypedNodeOp<"Relu6"> {
     attr    T: {float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64">:$T);
+  let nodeArguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64">:$T);
   let results = (outs TFG_Tensor:$activations, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2801,9 +2812,9 @@ def TFG_ReshapeOp : TFG_TypedNodeOp<"Reshape"> {
     attr    Tshape: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$tensor, TFG_Tensor:$shape,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tshape);
+  let nodeArguments = (ins TFG_Tensor:$tensor, TFG_Tensor:$shape,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tshape);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -2823,11 +2834,11 @@ def TFG_ResizeBilinearOp : TFG_TypedNodeOp<"ResizeBilinear"> {
     attr    half_pixel_centers: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$images, TFG_Tensor:$size,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[6, 4, 5, 17, 3, 9, 14, 19, 1, 2, 14], "int8, uint8, int16, uint16, int32, int64, bfloat16, half, float, double, bfloat16">:$T,
-                       OptionalAttr<BoolAttr>:$align_corners,
-                       OptionalAttr<BoolAttr>:$half_pixel_centers);
+  let nodeArguments = (ins TFG_Tensor:$images, TFG_Tensor:$size,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[6, 4, 5, 17, 3, 9, 14, 19, 1, 2, 14], "int8, uint8, int16, uint16, int32, int64, bfloat16, half, float, double, bfloat16">:$T,
+                           OptionalAttr<BoolAttr>:$align_corners,
+                           OptionalAttr<BoolAttr>:$half_pixel_centers);
   let results = (outs TFG_Tensor:$resized_images, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -2847,11 +2858,11 @@ def TFG_ResizeNearestNeighborOp : TFG_TypedNodeOp<"ResizeNearestNeighbor"> {
     attr    half_pixel_centers: bool = false
     ```
   }];
-  let arguments = (ins TFG_Tensor:$images, TFG_Tensor:$size,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[6, 4, 5, 17, 3, 9, 19, 1, 2, 14], "int8, uint8, int16, uint16, int32, int64, half, float, double, bfloat16">:$T,
-                       OptionalAttr<BoolAttr>:$align_corners,
-                       OptionalAttr<BoolAttr>:$half_pixel_centers);
+  let nodeArguments = (ins TFG_Tensor:$images, TFG_Tensor:$size,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[6, 4, 5, 17, 3, 9, 19, 1, 2, 14], "int8, uint8, int16, uint16, int32, int64, half, float, double, bfloat16">:$T,
+                           OptionalAttr<BoolAttr>:$align_corners,
+                           OptionalAttr<BoolAttr>:$half_pixel_centers);
   let results = (outs TFG_Tensor:$resized_images, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -2872,9 +2883,9 @@ def TFG_RestoreV2Op : TFG_TypedNodeOp<"RestoreV2"> {
 
     Flags: is_stateful.
   }];
-  let arguments = (ins TFG_Tensor:$prefix, TFG_Tensor:$tensor_names,
-                       TFG_Tensor:$shape_and_slices,
-                       Variadic<TFG_Control>:$ctls, TypeArrayAttr:$dtypes);
+  let nodeArguments = (ins TFG_Tensor:$prefix, TFG_Tensor:$tensor_names,
+                           TFG_Tensor:$shape_and_slices,
+                           Variadic<TFG_Control>:$ctls, TypeArrayAttr:$dtypes);
   let results = (outs Variadic<TFG_Tensor>:$tensors, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = ["list:dtypes"];
@@ -2891,8 +2902,8 @@ def TFG_RoundOp : TFG_TypedNodeOp<"Round"> {
     attr    T: {bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9, 8, 18], "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9, 8, 18], "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2909,8 +2920,8 @@ def TFG_RsqrtOp : TFG_TypedNodeOp<"Rsqrt"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -2931,10 +2942,10 @@ def TFG_SaveV2Op : TFG_TypedNodeOp<"SaveV2", [AttrSizedOperandSegments]> {
 
     Flags: is_stateful.
   }];
-  let arguments = (ins TFG_Tensor:$prefix, TFG_Tensor:$tensor_names,
-                       TFG_Tensor:$shape_and_slices,
-                       Variadic<TFG_Tensor>:$tensors,
-                       Variadic<TFG_Control>:$ctls, TypeArrayAttr:$dtypes);
+  let nodeArguments = (ins TFG_Tensor:$prefix, TFG_Tensor:$tensor_names,
+                           TFG_Tensor:$shape_and_slices,
+                           Variadic<TFG_Tensor>:$tensors,
+                           Variadic<TFG_Control>:$ctls, TypeArrayAttr:$dtypes);
   let results = (outs TFG_Control:$ctl);
   let inputGroups = ["", "", "", "list:dtypes"];
   let outputGroups = [];
@@ -2955,8 +2966,9 @@ def TFG_SelectOp : TFG_TypedNodeOp<"Select"> {
 
     ODS names that differ from the OpDef: input `t` is `$t_in`.
   }];
-  let arguments = (ins TFG_Tensor:$condition, TFG_Tensor:$t_in, TFG_Tensor:$e,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$condition, TFG_Tensor:$t_in,
+                           TFG_Tensor:$e, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -2977,8 +2989,9 @@ def TFG_SelectV2Op : TFG_TypedNodeOp<"SelectV2"> {
 
     ODS names that differ from the OpDef: input `t` is `$t_in`.
   }];
-  let arguments = (ins TFG_Tensor:$condition, TFG_Tensor:$t_in, TFG_Tensor:$e,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$condition, TFG_Tensor:$t_in,
+                           TFG_Tensor:$e, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -2995,8 +3008,8 @@ def TFG_SeluOp : TFG_TypedNodeOp<"Selu"> {
     attr    T: {half, bfloat16, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T);
   let results = (outs TFG_Tensor:$activations, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3014,9 +3027,9 @@ def TFG_ShapeOp : TFG_TypedNodeOp<"Shape"> {
     attr    out_type: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$out_type);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$out_type);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3033,8 +3046,8 @@ def TFG_SigmoidOp : TFG_TypedNodeOp<"Sigmoid"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3051,8 +3064,8 @@ def TFG_SignOp : TFG_TypedNodeOp<"Sign"> {
     attr    T: {bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9, 8, 18], "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9, 8, 18], "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3069,8 +3082,8 @@ def TFG_SinOp : TFG_TypedNodeOp<"Sin"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3087,8 +3100,8 @@ def TFG_SinhOp : TFG_TypedNodeOp<"Sinh"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3106,9 +3119,9 @@ def TFG_SizeOp : TFG_TypedNodeOp<"Size"> {
     attr    out_type: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$out_type);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$out_type);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3128,9 +3141,10 @@ def TFG_SliceOp : TFG_TypedNodeOp<"Slice"> {
     attr    Index: {int32, int64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$begin, TFG_Tensor:$size,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       TFG_DTypeIn<[3, 9], "int32, int64">:$Index);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$begin,
+                           TFG_Tensor:$size, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T,
+                           TFG_DTypeIn<[3, 9], "int32, int64">:$Index);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -3147,8 +3161,8 @@ def TFG_SnapshotOp : TFG_TypedNodeOp<"Snapshot"> {
     attr    T: type
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3165,8 +3179,8 @@ def TFG_SoftmaxOp : TFG_TypedNodeOp<"Softmax"> {
     attr    T: {half, bfloat16, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$logits, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$logits, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T);
   let results = (outs TFG_Tensor:$softmax, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3183,8 +3197,8 @@ def TFG_SoftplusOp : TFG_TypedNodeOp<"Softplus"> {
     attr    T: {half, bfloat16, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T);
   let results = (outs TFG_Tensor:$activations, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3201,8 +3215,8 @@ def TFG_SoftsignOp : TFG_TypedNodeOp<"Softsign"> {
     attr    T: {half, bfloat16, float, double}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T);
+  let nodeArguments = (ins TFG_Tensor:$features, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[19, 14, 1, 2], "half, bfloat16, float, double">:$T);
   let results = (outs TFG_Tensor:$activations, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3223,11 +3237,11 @@ def TFG_SpaceToBatchNDOp : TFG_TypedNodeOp<"SpaceToBatchND"> {
     attr    Tpaddings: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$block_shape,
-                       TFG_Tensor:$paddings, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tblock_shape,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tpaddings);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$block_shape,
+                           TFG_Tensor:$paddings, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tblock_shape,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tpaddings);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = [""];
@@ -3246,9 +3260,9 @@ def TFG_SpaceToDepthOp : TFG_TypedNodeOp<"SpaceToDepth"> {
     attr    data_format: {"NHWC", "NCHW", "NCHW_VECT_C"} = "NHWC"
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T, TFG_IntMin<2>:$block_size,
-                       OptionalAttr<TFG_StrIn<["NHWC", "NCHW", "NCHW_VECT_C"]>>:$data_format);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T, TFG_IntMin<2>:$block_size,
+                           OptionalAttr<TFG_StrIn<["NHWC", "NCHW", "NCHW_VECT_C"]>>:$data_format);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3270,11 +3284,12 @@ def TFG_SparseToDenseOp : TFG_TypedNodeOp<"SparseToDense"> {
     attr    Tindices: {int32, int64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$sparse_indices, TFG_Tensor:$output_shape,
-                       TFG_Tensor:$sparse_values, TFG_Tensor:$default_value,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<BoolAttr>:$validate_indices, TypeAttr:$T,
-                       TFG_DTypeIn<[3, 9], "int32, int64">:$Tindices);
+  let nodeArguments = (ins TFG_Tensor:$sparse_indices, TFG_Tensor:$output_shape,
+                           TFG_Tensor:$sparse_values, TFG_Tensor:$default_value,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<BoolAttr>:$validate_indices,
+                           TypeAttr:$T,
+                           TFG_DTypeIn<[3, 9], "int32, int64">:$Tindices);
   let results = (outs TFG_Tensor:$dense, TFG_Control:$ctl);
   let inputGroups = ["", "", "", ""];
   let outputGroups = [""];
@@ -3293,9 +3308,9 @@ def TFG_SplitOp : TFG_TypedNodeOp<"Split"> {
     attr    T: type
     ```
   }];
-  let arguments = (ins TFG_Tensor:$split_dim, TFG_Tensor:$value,
-                       Variadic<TFG_Control>:$ctls, TFG_IntMin<1>:$num_split,
-                       TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$split_dim, TFG_Tensor:$value,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_IntMin<1>:$num_split, TypeAttr:$T);
   let results = (outs Variadic<TFG_Tensor>:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = ["num_split"];
@@ -3316,10 +3331,10 @@ def TFG_SplitVOp : TFG_TypedNodeOp<"SplitV"> {
     attr    Tlen: {int8, int32, int64} = int64
     ```
   }];
-  let arguments = (ins TFG_Tensor:$value, TFG_Tensor:$size_splits,
-                       TFG_Tensor:$split_dim, Variadic<TFG_Control>:$ctls,
-                       TFG_IntMin<1>:$num_split, TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[6, 3, 9], "int8, int32, int64">>:$Tlen);
+  let nodeArguments = (ins TFG_Tensor:$value, TFG_Tensor:$size_splits,
+                           TFG_Tensor:$split_dim, Variadic<TFG_Control>:$ctls,
+                           TFG_IntMin<1>:$num_split, TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[6, 3, 9], "int8, int32, int64">>:$Tlen);
   let results = (outs Variadic<TFG_Tensor>:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", ""];
   let outputGroups = ["num_split"];
@@ -3336,8 +3351,8 @@ def TFG_SqrtOp : TFG_TypedNodeOp<"Sqrt"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3354,8 +3369,8 @@ def TFG_SquareOp : TFG_TypedNodeOp<"Square"> {
     attr    T: {bfloat16, half, float, double, int8, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9, 4, 17, 22, 23, 8, 18], "bfloat16, half, float, double, int8, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 6, 5, 3, 9, 4, 17, 22, 23, 8, 18], "bfloat16, half, float, double, int8, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3375,9 +3390,9 @@ def TFG_SquaredDifferenceOp : TFG_TypedNodeOp<"SquaredDifference"> {
 
     Flags: is_commutative.
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 3, 9, 8, 18], "bfloat16, half, float, double, int32, int64, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 3, 9, 8, 18], "bfloat16, half, float, double, int32, int64, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -3395,8 +3410,9 @@ def TFG_SqueezeOp : TFG_TypedNodeOp<"Squeeze"> {
     attr    squeeze_dims: list(int) >= 0 = []
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T, OptionalAttr<I64ArrayAttr>:$squeeze_dims);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T,
+                           OptionalAttr<I64ArrayAttr>:$squeeze_dims);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3413,8 +3429,8 @@ def TFG_StopGradientOp : TFG_TypedNodeOp<"StopGradient"> {
     attr    T: type
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3440,15 +3456,15 @@ def TFG_StridedSliceOp : TFG_TypedNodeOp<"StridedSlice"> {
     attr    shrink_axis_mask: int = 0
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$begin, TFG_Tensor:$end,
-                       TFG_Tensor:$strides, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T,
-                       TFG_DTypeIn<[5, 3, 9], "int16, int32, int64">:$Index,
-                       OptionalAttr<I64Attr>:$begin_mask,
-                       OptionalAttr<I64Attr>:$end_mask,
-                       OptionalAttr<I64Attr>:$ellipsis_mask,
-                       OptionalAttr<I64Attr>:$new_axis_mask,
-                       OptionalAttr<I64Attr>:$shrink_axis_mask);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$begin,
+                           TFG_Tensor:$end, TFG_Tensor:$strides,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           TFG_DTypeIn<[5, 3, 9], "int16, int32, int64">:$Index,
+                           OptionalAttr<I64Attr>:$begin_mask,
+                           OptionalAttr<I64Attr>:$end_mask,
+                           OptionalAttr<I64Attr>:$ellipsis_mask,
+                           OptionalAttr<I64Attr>:$new_axis_mask,
+                           OptionalAttr<I64Attr>:$shrink_axis_mask);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", "", "", ""];
   let outputGroups = [""];
@@ -3466,9 +3482,9 @@ def TFG_SubOp : TFG_TypedNodeOp<"Sub"> {
     attr    T: {bfloat16, half, float, double, uint8, int8, uint16, int16, int32, int64, complex64, complex128, uint32, uint64}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
-                       Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 17, 5, 3, 9, 8, 18, 22, 23], "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, int64, complex64, complex128, uint32, uint64">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$y,
+                           Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 4, 6, 17, 5, 3, 9, 8, 18, 22, 23], "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, int64, complex64, complex128, uint32, uint64">:$T);
   let results = (outs TFG_Tensor:$z, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -3488,11 +3504,11 @@ def TFG_SumOp : TFG_TypedNodeOp<"Sum"> {
     attr    Tidx: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$reduction_indices,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<BoolAttr>:$keep_dims,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$reduction_indices,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<BoolAttr>:$keep_dims,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64">:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tidx);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -3511,8 +3527,8 @@ def TFG_SwitchOp : TFG_TypedNodeOp<"Switch"> {
     attr    T: type
     ```
   }];
-  let arguments = (ins TFG_Tensor:$data, TFG_Tensor:$pred,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$data, TFG_Tensor:$pred,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T);
   let results = (outs TFG_Tensor:$output_false, TFG_Tensor:$output_true,
                       TFG_Control:$ctl);
   let inputGroups = ["", ""];
@@ -3530,8 +3546,8 @@ def TFG_TanOp : TFG_TypedNodeOp<"Tan"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3548,8 +3564,8 @@ def TFG_TanhOp : TFG_TypedNodeOp<"Tanh"> {
     attr    T: {bfloat16, half, float, double, complex64, complex128}
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
-                       TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TFG_DTypeIn<[14, 19, 1, 2, 8, 18], "bfloat16, half, float, double, complex64, complex128">:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3571,9 +3587,9 @@ def TFG_TensorArrayConcatV3Op : TFG_TypedNodeOp<"TensorArrayConcatV3"> {
 
     Flags: is_stateful.
   }];
-  let arguments = (ins TFG_Tensor:$handle, TFG_Tensor:$flow_in,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$dtype,
-                       OptionalAttr<TFG_ShapeAttrC>:$element_shape_except0);
+  let nodeArguments = (ins TFG_Tensor:$handle, TFG_Tensor:$flow_in,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$dtype,
+                           OptionalAttr<TFG_ShapeAttrC>:$element_shape_except0);
   let results = (outs TFG_Tensor:$value, TFG_Tensor:$lengths, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = ["", ""];
@@ -3598,13 +3614,13 @@ def TFG_TensorArrayV3Op : TFG_TypedNodeOp<"TensorArrayV3"> {
 
     Flags: is_stateful.
   }];
-  let arguments = (ins TFG_Tensor:$size, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$dtype,
-                       OptionalAttr<TFG_ShapeAttrC>:$element_shape,
-                       OptionalAttr<BoolAttr>:$dynamic_size,
-                       OptionalAttr<BoolAttr>:$clear_after_read,
-                       OptionalAttr<BoolAttr>:$identical_element_shapes,
-                       OptionalAttr<StrAttr>:$tensor_array_name);
+  let nodeArguments = (ins TFG_Tensor:$size, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$dtype,
+                           OptionalAttr<TFG_ShapeAttrC>:$element_shape,
+                           OptionalAttr<BoolAttr>:$dynamic_size,
+                           OptionalAttr<BoolAttr>:$clear_after_read,
+                           OptionalAttr<BoolAttr>:$identical_element_shapes,
+                           OptionalAttr<StrAttr>:$tensor_array_name);
   let results = (outs TFG_Tensor:$handle, TFG_Tensor:$flow, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = ["", ""];
@@ -3626,9 +3642,9 @@ def TFG_TensorArrayWriteV3Op : TFG_TypedNodeOp<"TensorArrayWriteV3"> {
 
     Flags: is_stateful.
   }];
-  let arguments = (ins TFG_Tensor:$handle, TFG_Tensor:$index, TFG_Tensor:$value,
-                       TFG_Tensor:$flow_in, Variadic<TFG_Control>:$ctls,
-                       TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$handle, TFG_Tensor:$index,
+                           TFG_Tensor:$value, TFG_Tensor:$flow_in,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T);
   let results = (outs TFG_Tensor:$flow_out, TFG_Control:$ctl);
   let inputGroups = ["", "", "", ""];
   let outputGroups = [""];
@@ -3647,9 +3663,9 @@ def TFG_TileOp : TFG_TypedNodeOp<"Tile"> {
     attr    Tmultiples: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$multiples,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tmultiples);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$multiples,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tmultiples);
   let results = (outs TFG_Tensor:$output, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -3671,12 +3687,12 @@ def TFG_TopKV2Op : TFG_TypedNodeOp<"TopKV2"> {
     attr    index_type: {int16, int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, TFG_Tensor:$k,
-                       Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<BoolAttr>:$sorted,
-                       TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64">:$T,
-                       OptionalAttr<TFG_DTypeIn<[5, 3, 9], "int16, int32, int64">>:$Tk,
-                       OptionalAttr<TFG_DTypeIn<[5, 3, 9], "int16, int32, int64">>:$index_type);
+  let nodeArguments = (ins TFG_Tensor:$input, TFG_Tensor:$k,
+                           Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<BoolAttr>:$sorted,
+                           TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 9, 14, 17, 19, 22, 23], "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64">:$T,
+                           OptionalAttr<TFG_DTypeIn<[5, 3, 9], "int16, int32, int64">>:$Tk,
+                           OptionalAttr<TFG_DTypeIn<[5, 3, 9], "int16, int32, int64">>:$index_type);
   let results = (outs TFG_Tensor:$values, TFG_Tensor:$indices,
                       TFG_Control:$ctl);
   let inputGroups = ["", ""];
@@ -3696,9 +3712,9 @@ def TFG_TransposeOp : TFG_TypedNodeOp<"Transpose"> {
     attr    Tperm: {int32, int64} = int32
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, TFG_Tensor:$perm,
-                       Variadic<TFG_Control>:$ctls, TypeAttr:$T,
-                       OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tperm);
+  let nodeArguments = (ins TFG_Tensor:$x, TFG_Tensor:$perm,
+                           Variadic<TFG_Control>:$ctls, TypeAttr:$T,
+                           OptionalAttr<TFG_DTypeIn<[3, 9], "int32, int64">>:$Tperm);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = ["", ""];
   let outputGroups = [""];
@@ -3717,9 +3733,9 @@ def TFG_UnpackOp : TFG_TypedNodeOp<"Unpack"> {
     attr    axis: int = 0
     ```
   }];
-  let arguments = (ins TFG_Tensor:$value, Variadic<TFG_Control>:$ctls,
-                       TFG_IntMin<0>:$num, TypeAttr:$T,
-                       OptionalAttr<I64Attr>:$axis);
+  let nodeArguments = (ins TFG_Tensor:$value, Variadic<TFG_Control>:$ctls,
+                           TFG_IntMin<0>:$num, TypeAttr:$T,
+                           OptionalAttr<I64Attr>:$axis);
   let results = (outs Variadic<TFG_Tensor>:$output, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = ["num"];
@@ -3742,12 +3758,12 @@ def TFG_VarHandleOpOp : TFG_TypedNodeOp<"VarHandleOp"> {
 
     Flags: is_stateful.
   }];
-  let arguments = (ins Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<StrAttr>:$container,
-                       OptionalAttr<StrAttr>:$shared_name,
-                       OptionalAttr<StrAttr>:$debug_name, TypeAttr:$dtype,
-                       TFG_ShapeAttrC:$shape,
-                       OptionalAttr<StrArrayAttr>:$allowed_devices);
+  let nodeArguments = (ins Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<StrAttr>:$container,
+                           OptionalAttr<StrAttr>:$shared_name,
+                           OptionalAttr<StrAttr>:$debug_name, TypeAttr:$dtype,
+                           TFG_ShapeAttrC:$shape,
+                           OptionalAttr<StrArrayAttr>:$allowed_devices);
   let results = (outs TFG_Tensor:$resource, TFG_Control:$ctl);
   let inputGroups = [];
   let outputGroups = [""];
@@ -3768,9 +3784,9 @@ def TFG_VariableV2Op : TFG_TypedNodeOp<"VariableV2"> {
 
     Flags: is_stateful.
   }];
-  let arguments = (ins Variadic<TFG_Control>:$ctls, TFG_ShapeAttrC:$shape,
-                       TypeAttr:$dtype, OptionalAttr<StrAttr>:$container,
-                       OptionalAttr<StrAttr>:$shared_name);
+  let nodeArguments = (ins Variadic<TFG_Control>:$ctls, TFG_ShapeAttrC:$shape,
+                           TypeAttr:$dtype, OptionalAttr<StrAttr>:$container,
+                           OptionalAttr<StrAttr>:$shared_name);
   let results = (outs TFG_Tensor:$ref, TFG_Control:$ctl);
   let inputGroups = [];
   let outputGroups = [""];
@@ -3787,8 +3803,8 @@ def TFG_WhereOp : TFG_TypedNodeOp<"Where"> {
     attr    T: {float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, bool} = bool
     ```
   }];
-  let arguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
-                       OptionalAttr<TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23, 10], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, bool">>:$T);
+  let nodeArguments = (ins TFG_Tensor:$input, Variadic<TFG_Control>:$ctls,
+                           OptionalAttr<TFG_DTypeIn<[1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 22, 23, 10], "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, bool">>:$T);
   let results = (outs TFG_Tensor:$index, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];
@@ -3805,7 +3821,8 @@ def TFG_ZerosLikeOp : TFG_TypedNodeOp<"ZerosLike"> {
     attr    T: type
     ```
   }];
-  let arguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls, TypeAttr:$T);
+  let nodeArguments = (ins TFG_Tensor:$x, Variadic<TFG_Control>:$ctls,
+                           TypeAttr:$T);
   let results = (outs TFG_Tensor:$y, TFG_Control:$ctl);
   let inputGroups = [""];
   let outputGroups = [""];

@@ -12,10 +12,36 @@ include "mlir/IR/SymbolInterfaces.td"
 // Node ops: the common shape of every op that stands for a NodeDef.
 //===----------------------------------------------------------------------===//
 
-// Verifies the node shape: control operands trail the data operands, the
-// last result is the control token, and a `tfg.name` attr is a string.
+// Verifies the node shape: control operands trail the data operands and the
+// last result is the control token.
 def TFG_NodeOpTrait : NativeOpTrait<"NodeOpTrait"> {
   let cppNamespace = "::mlir::tfg::OpTrait";
+}
+
+// The NodeDef fields every node op has besides its op type, inputs and
+// attrs: its name and device. They are inherent attrs (stored in the op's
+// properties) rather than discardable ones: a discardable dictionary holding
+// the name would be unique to its node, so every node would cost one more
+// uniqued DictionaryAttr (see docs/design.md, "Node names and devices").
+def TFG_NodeOpInterface : OpInterface<"NodeOpInterface"> {
+  let cppNamespace = "::mlir::tfg";
+  let description = [{
+    The node's name and device (null when unset), for code that holds an
+    `Operation *`; mlir::tfg::getNodeName / setNodeName and the device
+    accessors in TFG.h wrap it.
+  }];
+  let methods = [
+    InterfaceMethod<"the NodeDef name (null: none)", "::mlir::StringAttr",
+      "getNodeNameAttr", (ins), [{ return $_op.getTfgNameAttr(); }]>,
+    InterfaceMethod<"sets the NodeDef name (null: none)", "void",
+      "setNodeNameAttr", (ins "::mlir::StringAttr":$name),
+      [{ $_op.getProperties().tfg_name = name; }]>,
+    InterfaceMethod<"the NodeDef device (null: none)", "::mlir::StringAttr",
+      "getNodeDeviceAttr", (ins), [{ return $_op.getTfgDeviceAttr(); }]>,
+    InterfaceMethod<"sets the NodeDef device (null: none)", "void",
+      "setNodeDeviceAttr", (ins "::mlir::StringAttr":$device),
+      [{ $_op.getProperties().tfg_device = device; }]>,
+  ];
 }
 
 class TFG_Op<string mnemonic, list<Trait> traits = []>
@@ -25,10 +51,18 @@ class TFG_Op<string mnemonic, list<Trait> traits = []>
 // assembly format:
 //   %out, %ctl = tfg.Op(%data...) [%ctl...] name("n") device("d") {attrs}
 //                : (data operand types) -> (data result types)
+//
+// Subclasses give their own operands and attrs as `nodeArguments`;
+// `arguments` appends the fields every node has: `tfg_name` and `tfg_device`,
+// the NodeDef's name and device (printed as name("n") device("d")).
 class TFG_NodeOp<string mnemonic, list<Trait> traits = []>
-    : TFG_Op<mnemonic, traits # [TFG_NodeOpTrait,
+    : TFG_Op<mnemonic, traits # [TFG_NodeOpTrait, TFG_NodeOpInterface,
                                  DeclareOpInterfaceMethods<OpAsmOpInterface,
                                                            ["getAsmResultNames"]>]> {
+  dag nodeArguments = (ins);
+  let arguments = !con(nodeArguments,
+                       (ins OptionalAttr<StrAttr>:$tfg_name,
+                            OptionalAttr<StrAttr>:$tfg_device));
   let hasCustomAssemblyFormat = 1;
   // Extra C++ definitions of subclasses go here, not in extraClassDefinition.
   code extraNodeDefinition = "";
@@ -107,7 +141,7 @@ def TFG_GenericOp : TFG_NodeOp<"generic"> {
                  : (tensor<*xf32>) -> (tensor<*xf32>)
     ```
   }];
-  let arguments = (ins Variadic<AnyType>:$operands);
+  let nodeArguments = (ins Variadic<AnyType>:$operands);
   let results = (outs Variadic<AnyType>:$results);
   let hasVerifier = 1;
 }

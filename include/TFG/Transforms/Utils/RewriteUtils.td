@@ -58,6 +58,12 @@ def TFG_IsScalarZero : Constraint<
 class TFG_ConstNodeLike<string suffix> : NativeCodeCall<
   "::mlir::tfg::createConstNode($_builder, $0, $1, \"" # suffix # "\")", 2>;
 
+// Every node op ends with its name and device (TFG_NodeOp's tfg_name and
+// tfg_device): a source pattern matches them with `$_, $_`, a result pattern
+// leaves them unset with `(TFG_Unset), (TFG_Unset)` and names the node it
+// creates with TFG_NameAs & co.
+def TFG_Unset : NativeCodeCall<"::mlir::StringAttr()">;
+
 // (TFG_NameAs $new__ctl, $old__ctl): the new node takes the old one's name
 // and device (it replaces it: graph outputs keep their names).
 def TFG_NameAs : NativeCodeCallVoid<
