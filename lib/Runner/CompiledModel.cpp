@@ -508,6 +508,12 @@ CompiledModel::deserializeMetadata(llvm::StringRef bytes) {
   return std::nullopt;
 }
 
+std::optional<std::string>
+CompiledModel::checkCacheMetadata(MLIRContext *context,
+                                  llvm::StringRef metadata) {
+  return CompiledModel(context).deserializeMetadata(metadata);
+}
+
 std::optional<std::string> CompiledModel::store(llvm::StringRef dir,
                                                 const CacheKey &key) const {
   // ExecutionEngine hands its object out only as a file.
@@ -593,7 +599,9 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
       CompiledModel cached(context);
       std::optional<std::string> bad =
           cached.deserializeMetadata(lookup.entry.metadata);
-      if (!bad) {
+      if (bad) {
+        bad = "bad metadata: " + *bad;
+      } else {
         llvm::Expected<LoadedCode> code = loadObject(
             lookup.entry.object, runtimeLibraries(threads), funcName);
         if (code) {
