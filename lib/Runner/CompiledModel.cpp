@@ -118,6 +118,10 @@ void copyOut(const DynamicMemRefType<char> &memref, int64_t elementSize,
              Tensor &tensor) {
   int64_t rank = memref.rank, count = tensor.numElements();
   tensor.data.resize(count * elementSize);
+  // An empty result (a dimension of 0) has no bytes to copy, and memcpy's
+  // pointers must not be null even then: the empty vector's is.
+  if (count == 0)
+    return;
   bool rowMajor = true;
   for (int64_t dim = rank - 1, stride = 1; dim >= 0; --dim) {
     rowMajor &= memref.sizes[dim] == 1 || memref.strides[dim] == stride;
