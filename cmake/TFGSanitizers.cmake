@@ -57,7 +57,13 @@ if(TFG_SANITIZER_MODE)
   endif()
   if(TFG_SANITIZER_MODE STREQUAL "thread")
     set(TFG_SANITIZE_KINDS thread)
-    set(TFG_SANITIZE_FLAGS -fsanitize=thread -fno-omit-frame-pointer)
+    # Protobuf's map_field.h gives MapFieldBase two more fields when it sees
+    # __SANITIZE_THREAD__ (which clang defines with -fsanitize=thread),
+    # while Debian's libprotobuf.so was built without them: the generated
+    # code and the library then disagree on the layout, and parsing any
+    # NodeDef's attr map crashes. Undefined, the headers match the library.
+    set(TFG_SANITIZE_FLAGS -fsanitize=thread -fno-omit-frame-pointer
+      -U__SANITIZE_THREAD__)
     set(tfg_sanitizer_runtime_name libclang_rt.tsan-x86_64.so)
   else()
     # The prelude keeps LLVM's inline allocator code from poisoning memory
