@@ -24,24 +24,54 @@ config.substitutions.append(("%python", config.python_executable))
 # reported (LeakSanitizer) except by the plugin in upstream's mlir-opt.
 # A single allocation over 2 GiB is an error: no test input needs one, and a
 # size taken from a bad input (a Snappy header, a tensor shape) usually is.
-if config.tfg_sanitizers:
+# A ThreadSanitizer build (TFG_ENABLE_SANITIZERS=thread) stops on its first
+# data race report; utils/tsan-suppressions.txt lists what it may ignore
+# (only uninstrumented libraries' internals; docs/robustness.md).
+# (A build folder configured before the ThreadSanitizer mode existed knows
+# only tfg_sanitizers and tfg_asan_runtime.)
+sanitizer_mode = getattr(config, "tfg_sanitizer_mode",
+                         "address" if config.tfg_sanitizers else "")
+sanitizer_runtime = getattr(config, "tfg_sanitizer_runtime",
+                            getattr(config, "tfg_asan_runtime", ""))
+sanitizer_options = []
+if sanitizer_mode == "address":
     config.available_features.add("sanitizers")
-    for var, defaults in [
-            ("ASAN_OPTIONS", "detect_leaks=1:max_allocation_size_mb=2048:"
-                             "allocator_may_return_null=0"),
-            ("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")]:
-        given = os.environ.get(var)
-        config.environment[var] = defaults + (":" + given if given else "")
+    sanitizer_options = [
+        ("ASAN_OPTIONS", "detect_leaks=1:max_allocation_size_mb=2048:"
+                         "allocator_may_return_null=0"),
+        ("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")]
+elif sanitizer_mode == "thread":
+    config.available_features.add("sanitizers")
+    config.available_features.add("tsan")
+    sanitizer_options = [
+        ("TSAN_OPTIONS", "halt_on_error=1:second_deadlock_stack=1:"
+                         "suppressions=" + os.path.join(
+                             config.tfg_src_root, "utils",
+                             "tsan-suppressions.txt"))]
+    # libomp is not instrumented: its OMPT tool Archer tells ThreadSanitizer
+    # what its fork, join and barriers order, so that what the code run on
+    # OpenMP threads does through instrumented calls (memcpy, malloc, free)
+    # is ordered like the threads themselves.
+    archer = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib",
+                          "libarcher.so")
+    if os.path.exists(archer):
+        config.environment["OMP_TOOL_LIBRARIES"] = archer
+for var, defaults in sanitizer_options:
+    given = os.environ.get(var)
+    config.environment[var] = defaults + (":" + given if given else "")
 
 
 def mlir_opt_command():
-    """Upstream's mlir-opt; in a sanitizer build, with the ASan runtime
-    preloaded, since the instrumented plugin cannot load without it."""
-    if not config.tfg_sanitizers:
-        return config.mlir_opt
-    return "env LD_PRELOAD=%s ASAN_OPTIONS=%s:detect_leaks=0 %s" % (
-        config.tfg_asan_runtime, config.environment["ASAN_OPTIONS"],
-        config.mlir_opt)
+    """Upstream's mlir-opt; in a sanitizer build, with the sanitizer's
+    runtime preloaded, since the instrumented plugin cannot load without
+    it."""
+    if sanitizer_mode == "address":
+        return "env LD_PRELOAD=%s ASAN_OPTIONS=%s:detect_leaks=0 %s" % (
+            sanitizer_runtime, config.environment["ASAN_OPTIONS"],
+            config.mlir_opt)
+    if sanitizer_mode == "thread":
+        return "env LD_PRELOAD=%s %s" % (sanitizer_runtime, config.mlir_opt)
+    return config.mlir_opt
 
 
 # Upstream's mlir-opt and TFG as its plugin (test/Plugin).

@@ -27,11 +27,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build="${TFG_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 work="${TFG_FUZZ_WORK_DIR:-$build/fuzz-work}"
 targets=(graphdef graphdef-text metagraph savedmodel tfjs checkpoint npy
-         mlir-passes graph-compare)
+         mlir-passes graph-compare model-cache)
 declare -A max_len=(
   [graphdef]=65536 [graphdef-text]=16384 [metagraph]=16384
   [savedmodel]=16384 [tfjs]=32768 [checkpoint]=4096 [npy]=1024
-  [mlir-passes]=8192 [graph-compare]=16384)
+  [mlir-passes]=8192 [graph-compare]=16384 [model-cache]=4096)
 limits=(-rss_limit_mb=2048 -timeout=10)
 
 usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }

@@ -9,7 +9,8 @@ utils/make_checkpoint_fixtures.py), the reproducers of fixed bugs in
 fuzz/regressions/TARGET/ (those fuzz/regressions/OPEN lists are left out),
 plus the shared corpus's small models when --corpus names it. Binary protos are made from the text ones with
 protoc (the project's own schema), so no TFG code decides what a seed is.
-Inputs of lit tests that split-file cuts apart are left out. With
+Inputs of lit tests that split-file cuts apart are left out. The cache
+target's seeds are entries written by utils/cache_entry.py. With
 --translate (a built tfg-translate), the text GraphDefs are also imported
 into .mlir seeds for the pass-pipeline target. Deterministic; Python
 stdlib only.
@@ -29,7 +30,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROTO_DIR = os.path.join(ROOT, "lib", "ImportExport", "proto")
 TARGETS = ["graphdef", "graphdef-text", "metagraph", "savedmodel", "tfjs",
-           "checkpoint", "npy", "mlir-passes", "graph-compare"]
+           "checkpoint", "npy", "mlir-passes", "graph-compare", "model-cache"]
 # Largest seed kept (bigger files are skipped, not cut).
 MAX_SEED = 64 * 1024
 
@@ -208,6 +209,34 @@ def npy_seeds(seeds, corpus):
             seeds.add(read(p), os.path.basename(p))
 
 
+def model_cache_seeds(seeds):
+    """Cache entries (utils/cache_entry.py) with the metadata of real
+    signatures: each dtype, dynamic and static dims, dimension checks. The
+    object is a stub: the target checks entries, it does not load code."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import cache_entry
+    key = bytes(32)
+    obj = cache_entry.objects([b"\x7fELF\x02\x01\x01" + bytes(57)] * 2)
+    f32 = ("<f4", "f32")
+    signatures = {
+        "one-in-one-out": ([("x", *f32, [1, 4])], [("y", *f32, [1, 2])]),
+        "dynamic-batch": ([("x", *f32, [-1, 4])],
+                          [("y", *f32, [-1, 2]), ("z", *f32, [-1, 2])]),
+        "dtypes": ([("a", "<i4", "i32", [2]), ("b", "<i8", "i64", []),
+                    ("c", "|b1", "i1", [3, 1]), ("d", "<f8", "f64", [1]),
+                    ("e", "<f2", "f16", [2]), ("f", "|i1", "i8", [2])],
+                   [("g", *f32, [2, 2, 2, 2])]),
+        "no-inputs": ([], [("c", *f32, [])]),
+    }
+    for name, (inputs, outputs) in signatures.items():
+        seeds.add(cache_entry.entry(
+            key, cache_entry.metadata(inputs, outputs), obj), name)
+    checks = [("concat", 0, 0, 1, 0), ("reshape", 1, 1, -1, 4)]
+    seeds.add(cache_entry.entry(key, cache_entry.metadata(
+        [("x", *f32, [-1, 4]), ("y", *f32, [-1, -1])],
+        [("z", *f32, [-1, 4])], checks), obj), "dim-checks")
+
+
 def mlir_seeds(seeds, corpus, translate):
     for p in files("test/**/*.mlir"):
         if uses_split_file(p):
@@ -270,6 +299,8 @@ def main():
         npy_seeds(seeds, corpus)
     elif t == "mlir-passes":
         mlir_seeds(seeds, corpus, args.translate)
+    elif t == "model-cache":
+        model_cache_seeds(seeds)
     regression_seeds(seeds, t)
     print(seeds.count)
 

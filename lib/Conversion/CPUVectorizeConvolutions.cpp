@@ -1191,12 +1191,19 @@ LogicalResult tileWithEpilogue(RewriterBase &rewriter, ConvUnit unit,
 /// column blocks: where the filter outweighs one image's input (the deep
 /// 1x1 layers: 4 MiB of weights against 200 KiB of activations at
 /// 7x7x1024), so that each block's filter columns are read from cache once
-/// for all pixels instead of once per column block.
+/// for all pixels instead of once per column block. A thread's share of the
+/// rows (tfg-cpu-parallelize) has no static image size: its filter goes
+/// outside, as it did when this multiplied the dynamic size's sentinel
+/// (signed overflow, which wrapped to 0 or INT64_MIN; UBSan).
 bool filterOutermost(linalg::LinalgOp op) {
   if (isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation()))
     return false;
   auto inType = cast<ShapedType>(op.getDpsInputOperand(0)->get().getType());
   auto fType = cast<ShapedType>(op.getDpsInputOperand(1)->get().getType());
+  if (!fType.hasStaticShape())
+    return false;
+  if (ShapedType::isDynamicShape(inType.getShape().slice(1, 3)))
+    return true;
   int64_t image =
       inType.getDimSize(1) * inType.getDimSize(2) * inType.getDimSize(3);
   return fType.getNumElements() > image;

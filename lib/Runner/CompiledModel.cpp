@@ -120,6 +120,10 @@ void copyOut(const DynamicMemRefType<char> &memref, int64_t elementSize,
              Tensor &tensor) {
   int64_t rank = memref.rank, count = tensor.numElements();
   tensor.data.resize(count * elementSize);
+  // An empty result (a dimension of 0) has no bytes to copy, and memcpy's
+  // pointers must not be null even then: the empty vector's is.
+  if (count == 0)
+    return;
   bool rowMajor = true;
   for (int64_t dim = rank - 1, stride = 1; dim >= 0; --dim) {
     rowMajor &= memref.sizes[dim] == 1 || memref.strides[dim] == stride;
@@ -508,6 +512,12 @@ CompiledModel::deserializeMetadata(llvm::StringRef bytes) {
 }
 
 std::optional<std::string>
+CompiledModel::checkCacheMetadata(MLIRContext *context,
+                                  llvm::StringRef metadata) {
+  return CompiledModel(context).deserializeMetadata(metadata);
+}
+
+std::optional<std::string>
 CompiledModel::store(llvm::StringRef dir, const CacheKey &key,
                      llvm::ArrayRef<llvm::StringRef> objects) const {
   return writeCacheEntry(dir, key, serializeMetadata(), objects);
@@ -587,7 +597,9 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
       CompiledModel cached(context);
       std::optional<std::string> bad =
           cached.deserializeMetadata(lookup.entry.metadata);
-      if (!bad) {
+      if (bad) {
+        bad = "bad metadata: " + *bad;
+      } else {
         llvm::Expected<LoadedCode> code = linkObjects(
             lookup.entry.objects, runtimeLibraries(threads), funcName);
         if (code) {

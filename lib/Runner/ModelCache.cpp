@@ -131,20 +131,29 @@ CacheLookup mlir::tfg::readCacheEntry(llvm::StringRef dir,
                                       const CacheKey &key) {
   CacheLookup lookup;
   std::string path = cacheEntryPath(dir, key);
-  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                          /*RequiresNullTerminator=*/false);
-  if (!file) {
-    if (file.getError() != std::errc::no_such_file_or_directory)
-      lookup = {CacheLookup::Status::Corrupt,
-                {},
-                path + " cannot be read: " + file.getError().message()};
-    return lookup;
-  }
   auto corrupt = [&](const llvm::Twine &what) {
     lookup.status = CacheLookup::Status::Corrupt;
     lookup.problem = (path + ": " + what).str();
     return std::move(lookup);
   };
+  // Only a regular file is read: opening a FIFO blocks until a writer
+  // comes, and a device (/dev/zero, /dev/urandom) reads without end, so
+  // either would hang the run or take all memory instead of a warning.
+  llvm::sys::fs::file_status status;
+  if (std::error_code error = llvm::sys::fs::status(path, status)) {
+    if (error == std::errc::no_such_file_or_directory)
+      return lookup;
+    return corrupt("cannot be read: " + error.message());
+  }
+  if (status.type() != llvm::sys::fs::file_type::regular_file)
+    return corrupt("not a regular file");
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  if (!file) {
+    if (file.getError() == std::errc::no_such_file_or_directory)
+      return lookup; // Removed since: a miss.
+    return corrupt("cannot be read: " + file.getError().message());
+  }
   llvm::StringRef bytes = (*file)->getBuffer();
   if (bytes.size() < kHeaderSize)
     return corrupt("truncated (" + llvm::Twine(bytes.size()) +

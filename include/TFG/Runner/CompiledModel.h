@@ -158,6 +158,12 @@ public:
   FailureOr<std::vector<Tensor>> run(llvm::ArrayRef<Tensor> inputs,
                                      double *seconds = nullptr) const;
 
+  /// What is wrong with `metadata`, the metadata part of a compiled-model
+  /// cache entry, if anything: what a cache hit checks before it loads the
+  /// entry's code (for the fuzz target of cache entries).
+  static std::optional<std::string>
+  checkCacheMetadata(MLIRContext *context, llvm::StringRef metadata);
+
 private:
   CompiledModel(MLIRContext *context);
 
