@@ -137,6 +137,11 @@ static cl::opt<int64_t> compileThreads(
     cl::desc("Run LLVM's optimizer and code generator on N threads, each on "
              "its own part of the model (default: one per core); the "
              "machine code is the same for any N"));
+static cl::opt<bool> verifyEach(
+    cl::cat(runCategory), "verify-each",
+    cl::desc("Verify the module after every pass of the lowering to the "
+             "LLVM dialect, not once after it (slower; finds the pass that "
+             "made invalid IR)"));
 static cl::opt<bool> compilePhases(
     cl::cat(runCategory), "compile-phases",
     cl::desc("Print where the compile time went, phase by phase"));
@@ -370,6 +375,7 @@ int main(int argc, char **argv) {
   options.lowering.threads = threads;
   // Not given: one per core (0).
   options.compileThreads = compileThreads;
+  options.verifyEachPass = verifyEach;
   options.lowering.dynamicDims = dynamicShapes;
   options.lowering.outputs.assign(outputNames.begin(), outputNames.end());
   if (options.lowering.outputs.empty())

@@ -101,6 +101,11 @@ struct CompileOptions {
   /// own part of the module (docs/design.md, "Compile time"); the machine
   /// code does not depend on it. 0: defaultCompileThreads().
   unsigned compileThreads = 0;
+  /// Verify the module after every pass of the lowering from linalg to the
+  /// LLVM dialect (to find the pass that broke it). Off: verified once,
+  /// after that pipeline (docs/design.md, "Compile time"); the passes' own
+  /// tests run them with verification after each.
+  bool verifyEachPass = false;
 };
 
 /// One compile thread per core this process may run on.
