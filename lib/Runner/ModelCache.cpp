@@ -23,7 +23,7 @@ namespace {
 /// format gets a new version (old entries are then reported corrupt once
 /// and replaced). Version 2: several objects (version 1 had one).
 constexpr char kMagic[8] = {'T', 'F', 'G', 'C', 'A', 'C', 'H', 'E'};
-constexpr uint64_t kFormatVersion = 2;
+constexpr uint64_t kFormatVersion = kCacheFormatVersion;
 /// Magic, version, key, the two sizes, the hash of metadata and objects.
 constexpr size_t kHeaderSize = 8 + 8 + 32 + 8 + 8 + 32;
 

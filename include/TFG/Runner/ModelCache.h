@@ -69,6 +69,10 @@ std::string defaultCacheDir();
 std::string cacheEntryPath(llvm::StringRef dir, const CacheKey &key);
 
 /// A cache entry as read: its parts point into `file`.
+/// The layout version of the entries this build writes and reads (another
+/// is reported corrupt once and replaced).
+inline constexpr uint64_t kCacheFormatVersion = 2;
+
 struct CacheEntry {
   std::unique_ptr<llvm::MemoryBuffer> file;
   llvm::StringRef metadata;
