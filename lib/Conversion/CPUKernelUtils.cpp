@@ -12,6 +12,7 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 
@@ -139,4 +140,14 @@ LogicalResult tfg::peelMarkedLoopsToStaticTiles(
   context->getLoadedDialect<tensor::TensorDialect>()
       ->getCanonicalizationPatterns(patterns);
   return applyPatternsGreedily(func, std::move(patterns));
+}
+
+int64_t tfg::vectorLanes(int64_t bits) {
+  if (bits <= 0) {
+    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+    bits = features.lookup("avx512f") ? 512
+           : features.lookup("avx")   ? 256
+                                      : 128;
+  }
+  return std::max<int64_t>(1, bits / 32);
 }

@@ -19,6 +19,10 @@
 
 namespace mlir::tfg {
 
+/// Floats in one vector register: of `bits`, or of the host's (the JIT
+/// compiles for it) for 0.
+int64_t vectorLanes(int64_t bits);
+
 /// Fuses chains of elementwise linalg.generics (all loops parallel) whose
 /// producer has one use, so that what follows a heavy op (BiasAdd, Relu,
 /// a residual Add as separate nodes) is one generic: the epilogue the

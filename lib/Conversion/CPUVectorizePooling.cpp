@@ -28,7 +28,6 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
-#include "llvm/TargetParser/Host.h"
 
 namespace mlir::tfg {
 #define GEN_PASS_DEF_CPUVECTORIZEPOOLING
@@ -46,18 +45,6 @@ constexpr StringLiteral kTileMark = "tfg.cpu_pool_tile";
 
 /// Loops of linalg.pooling_nhwc_*: (n, oh, ow, c, kh, kw).
 enum PoolDim : unsigned { kBatch, kRow, kCol, kChannel, kWinRow, kWinCol };
-
-/// Floats in one vector register: of `bits`, or of the host's (the JIT
-/// compiles for it) for 0.
-int64_t vectorLanes(int64_t bits) {
-  if (bits <= 0) {
-    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-    bits = features.lookup("avx512f") ? 512
-           : features.lookup("avx")   ? 256
-                                      : 128;
-  }
-  return std::max<int64_t>(1, bits / 32);
-}
 
 /// Whether the pass schedules `op`: an f32 NHWC max or sum pooling on
 /// tensors, unit dilations, static but for the batch (and the output rows
@@ -320,7 +307,7 @@ struct CPUVectorizePoolingPass
     });
     if (candidates.empty())
       return;
-    int64_t lanes = vectorLanes(vectorBits);
+    int64_t lanes = tfg::vectorLanes(vectorBits);
     for (linalg::LinalgOp op : candidates)
       for (linalg::LinalgOp piece : splitPadding(rewriter, op))
         (void)tileIntoBlocks(rewriter, piece, lanes); // else left to loop order

@@ -12,6 +12,8 @@
 
 #include "TFG/Conversion/Passes.h"
 
+#include "CPUKernelUtils.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -20,7 +22,6 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/TargetParser/Host.h"
 
 namespace mlir::tfg {
 #define GEN_PASS_DEF_CPUVECTORIZEREDUCTIONS
@@ -35,18 +36,6 @@ namespace {
 /// latency of a vector add or max (4 cycles, 2 a cycle on the hosts we
 /// target) without running out of registers or unrolling short rows.
 constexpr int64_t kAccumulators = 4;
-
-/// Floats in one vector register: of `bits`, or of the host's (the JIT
-/// compiles for it) for 0.
-int64_t vectorLanes(int64_t bits) {
-  if (bits <= 0) {
-    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-    bits = features.lookup("avx512f") ? 512
-           : features.lookup("avx")   ? 256
-                                      : 128;
-  }
-  return std::max<int64_t>(1, bits / 32);
-}
 
 /// A reduction the pass rewrites: the combiner, and how many leading
 /// (kept) dimensions the input has before the reduced ones.
@@ -293,7 +282,7 @@ struct CPUVectorizeReductionsPass
     : tfg::impl::CPUVectorizeReductionsBase<CPUVectorizeReductionsPass> {
   using Base::Base;
   void runOnOperation() override {
-    int64_t lanes = vectorLanes(vectorBits);
+    int64_t lanes = tfg::vectorLanes(vectorBits);
     SmallVector<std::pair<linalg::LinalgOp, RowReduction>> candidates;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (std::optional<RowReduction> reduction = asRowReduction(op, lanes))
