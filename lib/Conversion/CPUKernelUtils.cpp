@@ -142,12 +142,14 @@ LogicalResult tfg::peelMarkedLoopsToStaticTiles(
   return applyPatternsGreedily(func, std::move(patterns));
 }
 
-int64_t tfg::vectorLanes(int64_t bits) {
-  if (bits <= 0) {
-    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-    bits = features.lookup("avx512f") ? 512
-           : features.lookup("avx")   ? 256
-                                      : 128;
-  }
-  return std::max<int64_t>(1, bits / 32);
+tfg::VectorTarget tfg::vectorTarget(int64_t bits, int64_t registers) {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  auto has = [&](StringRef name) { return features.lookup(name); };
+  if (bits <= 0)
+    bits = has("avx512f") ? 512 : has("avx") ? 256 : 128;
+  if (registers <= 0)
+    registers = has("avx512f") ? 32 : 16;
+  return {std::max<int64_t>(1, bits / 32), std::max<int64_t>(4, registers)};
 }
+
+int64_t tfg::vectorLanes(int64_t bits) { return vectorTarget(bits, 0).lanes; }

@@ -19,8 +19,17 @@
 
 namespace mlir::tfg {
 
-/// Floats in one vector register: of `bits`, or of the host's (the JIT
-/// compiles for it) for 0.
+/// The vector registers the kernels' blocks are sized for.
+struct VectorTarget {
+  int64_t lanes;     // floats in one vector register
+  int64_t registers; // vector registers
+};
+
+/// The kernel passes' option values, 0 meaning the host's (the JIT compiles
+/// for the host): `bits` per vector register and their number.
+VectorTarget vectorTarget(int64_t bits, int64_t registers);
+
+/// Floats in one vector register: of `bits`, or of the host's for 0.
 int64_t vectorLanes(int64_t bits);
 
 /// Fuses chains of elementwise linalg.generics (all loops parallel) whose

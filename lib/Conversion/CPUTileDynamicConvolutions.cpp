@@ -23,7 +23,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/TargetParser/Host.h"
 
 namespace mlir::tfg {
 #define GEN_PASS_DEF_CPUTILEDYNAMICCONVOLUTIONS
@@ -45,14 +44,9 @@ enum ConvDim : unsigned { kBatch = 0, kRow = 1, kCol = 2, kChannel = 3 };
 /// every remainder tile, being narrower, is one block too. `bits` and
 /// `registers` as that pass's options (0: the host's).
 int64_t columnTile(linalg::LinalgOp op, int64_t bits, int64_t registers) {
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  auto has = [&](StringRef name) { return features.lookup(name); };
-  if (bits <= 0)
-    bits = has("avx512f") ? 512 : has("avx") ? 256 : 128;
-  if (registers <= 0)
-    registers = has("avx512f") ? 32 : 16;
-  int64_t lanes = std::max<int64_t>(1, bits / 32);
-  registers = std::max<int64_t>(4, registers);
+  tfg::VectorTarget target = tfg::vectorTarget(bits, registers);
+  int64_t lanes = target.lanes;
+  registers = target.registers;
 
   bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
   auto strides = op->getAttrOfType<DenseIntElementsAttr>("strides");

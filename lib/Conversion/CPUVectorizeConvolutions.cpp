@@ -37,7 +37,6 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/ADT/bit.h"
-#include "llvm/TargetParser/Host.h"
 
 namespace mlir::tfg {
 #define GEN_PASS_DEF_CPUFOLDCONVPADDING
@@ -48,23 +47,6 @@ namespace mlir::tfg {
 using namespace mlir;
 
 namespace {
-
-/// The vector registers the blocks are sized for.
-struct VectorTarget {
-  int64_t lanes;     // floats in one vector register
-  int64_t registers; // vector registers
-};
-
-/// The option values, 0 meaning the host's (the JIT compiles for the host).
-VectorTarget vectorTarget(int64_t bits, int64_t registers) {
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  auto has = [&](StringRef name) { return features.lookup(name); };
-  if (bits <= 0)
-    bits = has("avx512f") ? 512 : has("avx") ? 256 : 128;
-  if (registers <= 0)
-    registers = has("avx512f") ? 32 : 16;
-  return {std::max<int64_t>(1, bits / 32), std::max<int64_t>(4, registers)};
-}
 
 /// The largest divisor of `size` that is at most `limit`.
 int64_t divisorUpTo(int64_t size, int64_t limit) {
@@ -144,7 +126,7 @@ int64_t inChannelChunk(linalg::LinalgOp op, const Block &block) {
 /// A depthwise FMA also loads its input vector (no reuse across channels),
 /// so half the registers as accumulators (2 vectors of channels) suffice
 /// and the block's filter taps fit beside them without spilling.
-Block chooseBlock(linalg::LinalgOp op, const VectorTarget &target) {
+Block chooseBlock(linalg::LinalgOp op, const tfg::VectorTarget &target) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   Block block;
   bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
@@ -1428,7 +1410,7 @@ struct CPUVectorizeConvolutionsPass
     //    remainder of each is a piece with its own, smaller block), and
     //    tile each piece into its blocks, with its epilogue where it has
     //    one.
-    VectorTarget target = vectorTarget(vectorBits, vectorRegisters);
+    tfg::VectorTarget target = tfg::vectorTarget(vectorBits, vectorRegisters);
     SmallVector<ConvUnit> worklist;
     for (ConvUnit unit : collectUnits(func, isScheduled)) {
       if (ConvUnit flat = flattenPointwise(rewriter, unit); flat.conv)
@@ -1546,5 +1528,5 @@ struct CPUFoldConvPaddingPass
 
 bool tfg::reducesInInputChannelChunks(linalg::LinalgOp op) {
   return isScheduled(op) &&
-         inChannelChunk(op, chooseBlock(op, vectorTarget(0, 0))) != 0;
+         inChannelChunk(op, chooseBlock(op, tfg::vectorTarget(0, 0))) != 0;
 }
