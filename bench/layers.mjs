@@ -18,7 +18,7 @@ const SPEC = {
   rounds: { kind: 'int', min: 1, meta: 'N', help: 'interleaved rounds per workload (one block of every configuration each)', default: 5 },
   blockMs: { kind: 'int', min: 1, meta: 'MS', help: 'time of one timed block', default: 300 },
   minTfgRuns: { kind: 'int', min: 1, meta: 'N', help: 'fewest timed runs in one tfg-run block', default: 20 },
-  gapMs: { kind: 'int', meta: 'MS', help: 'idle time before each block (ORT\'s thread pool spin-waits ~30 ms after a run)', default: 50 },
+  gapMs: { kind: 'int', meta: 'MS', help: 'idle time before each block (ORT\'s worker threads keep spinning after a run; 50 ms was too short: TFG\'s 2-thread small workloads then ran 2-3x slow)', default: 300 },
   only: { kind: 'list', meta: 'A,B', help: 'only these workloads (names as in the table)', default: null },
   layerRounds: { kind: 'int', min: 1, meta: 'N', help: 'rounds of the per-MobileNet-layer table', default: 2 },
   noLayers: { kind: 'flag', help: 'skip the per-MobileNet-layer table' },
