@@ -19,9 +19,9 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Allocator.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/xxhash.h"
 
 #include <atomic>
 #include <memory>
@@ -79,17 +79,109 @@ struct OpTypeInfo {
   bool isNextIteration;
 };
 
-/// Per node: where its inputs come from.
-struct NodeInputs {
-  SmallVector<std::pair<unsigned, int64_t>> data; // (producer, output index)
-  SmallVector<unsigned> control;                  // producers
+/// One input of a node: the producer and the output it reads
+/// (kControlInput for a control input).
+struct InputEdge {
+  unsigned producer;
+  int64_t index;
+};
+constexpr int64_t kControlInput = -1;
+
+/// Every node's inputs, node after node, each node's data inputs before its
+/// control inputs: two flat arrays rather than two small vectors per node
+/// (128 bytes a node, most of it unused inline storage, before any input).
+class NodeInputs {
+public:
+  void reserve(unsigned numNodes) { begin.reserve(numNodes + 1); }
+  /// Starts the next node's inputs.
+  void startNode() { begin.push_back(edges.size()); }
+  void add(unsigned producer, int64_t index) {
+    edges.push_back({producer, index});
+  }
+  /// Ends the inputs of the last node.
+  void finish() { begin.push_back(edges.size()); }
+
+  ArrayRef<InputEdge> all(unsigned node) const {
+    return ArrayRef(edges).slice(begin[node], begin[node + 1] - begin[node]);
+  }
+  ArrayRef<InputEdge> data(unsigned node) const {
+    ArrayRef<InputEdge> in = all(node);
+    return in.take_while([](const InputEdge &e) { return e.index >= 0; });
+  }
+  unsigned numControl(unsigned node) const {
+    return all(node).size() - data(node).size();
+  }
+
+private:
+  std::vector<InputEdge> edges;
+  std::vector<size_t> begin;
+};
+
+/// Node name -> node index, over the GraphDef's own name strings (no copy of
+/// any name): open addressing with linear probing, one 64-bit slot per
+/// bucket (the upper half of the name's hash, the node index + 1), sized
+/// once for the node count at most half full. A probe compares the stored
+/// hash half before it touches a name, so a lookup usually reads one slot
+/// and one name; a StringMap read a bucket pointer, a hash array and an
+/// entry holding a copy of the name (80 bytes a node in all, against 24).
+class NodeNameIndex {
+public:
+  explicit NodeNameIndex(unsigned numNodes) {
+    names.reserve(numNodes);
+    size_t buckets =
+        llvm::PowerOf2Ceil(std::max<size_t>(2 * size_t(numNodes), 16));
+    slots.assign(buckets, 0);
+    mask = buckets - 1;
+  }
+
+  /// Adds `name` as the next node's; returns the index of the node that
+  /// already has it, if one does (the name is then not added).
+  std::optional<unsigned> insert(StringRef name) {
+    uint64_t hash = llvm::xxh3_64bits(name);
+    for (size_t b = hash & mask;; b = (b + 1) & mask) {
+      uint64_t slot = slots[b];
+      if (!slot) {
+        names.push_back(name);
+        slots[b] = (hash & kTagMask) | names.size();
+        return std::nullopt;
+      }
+      if ((slot & kTagMask) == (hash & kTagMask) &&
+          names[(slot & kIndexMask) - 1] == name)
+        return (slot & kIndexMask) - 1;
+    }
+  }
+
+  std::optional<unsigned> lookup(StringRef name) const {
+    uint64_t hash = llvm::xxh3_64bits(name);
+    for (size_t b = hash & mask;; b = (b + 1) & mask) {
+      uint64_t slot = slots[b];
+      if (!slot)
+        return std::nullopt;
+      if ((slot & kTagMask) == (hash & kTagMask) &&
+          names[(slot & kIndexMask) - 1] == name)
+        return (slot & kIndexMask) - 1;
+    }
+  }
+
+  /// Gives the memory back (the names stay the GraphDef's).
+  void clear() {
+    slots = {};
+    names = {};
+  }
+
+private:
+  static constexpr uint64_t kIndexMask = 0xffffffffu;
+  static constexpr uint64_t kTagMask = ~kIndexMask;
+  std::vector<uint64_t> slots; // 0: empty
+  std::vector<StringRef> names;
+  size_t mask;
 };
 } // namespace
 
 /// Reports a cycle that does not go through a NextIteration node (v1 loops
 /// close through NextIteration -> Merge; any other cycle can never run).
 static LogicalResult checkCycles(ArrayRef<Operation *> ops,
-                                 ArrayRef<NodeInputs> inputs,
+                                 const NodeInputs &inputs,
                                  ArrayRef<bool> isNextIteration, StringRef file,
                                  MLIRContext *context) {
   enum State : uint8_t { Unvisited, OnStack, Done };
@@ -104,16 +196,13 @@ static LogicalResult checkCycles(ArrayRef<Operation *> ops,
     state[root] = OnStack;
     while (!stack.empty()) {
       auto &[node, edge] = stack.back();
-      const NodeInputs &in = inputs[node];
-      unsigned numEdges = in.data.size() + in.control.size();
-      if (edge == numEdges) {
+      ArrayRef<InputEdge> in = inputs.all(node);
+      if (edge == in.size()) {
         state[node] = Done;
         stack.pop_back();
         continue;
       }
-      unsigned producer = edge < in.data.size()
-                              ? in.data[edge].first
-                              : in.control[edge - in.data.size()];
+      unsigned producer = in[edge].producer;
       ++edge;
       if (isNextIteration[producer])
         continue;
@@ -187,13 +276,12 @@ private:
   /// Text input: the line of each node.
   llvm::DenseMap<const tensorflow::NodeDef *, unsigned> lineOf;
 
-  /// Node name -> index. The entries are bump-allocated: one allocation per
-  /// node would cost as much as the lookups.
-  llvm::StringMap<unsigned, llvm::BumpPtrAllocator> indexOf;
+  /// Node name -> index; needed until the inputs are parsed.
+  NodeNameIndex indexOf;
   /// Per op type, and per node the entry of its op type.
   llvm::StringMap<OpTypeInfo> opTypes;
   std::vector<const OpTypeInfo *> opInfo;
-  std::vector<NodeInputs> inputs;
+  NodeInputs inputs;
   /// Per node: the largest output index its consumers use, -1 if none, and
   /// the consumer that first uses that index.
   SmallVector<int64_t> maxUsedOutput;
@@ -212,7 +300,7 @@ GraphImporter::GraphImporter(tensorflow::GraphDef &graph, ModuleOp module,
       numNodes(graph.node_size()),
       signatures(graph.has_library() ? &graph.library() : nullptr),
       attrCtx{context, options.resourceThresholdBytes, "", {}, {}},
-      indexOf(std::max(numNodes, 16)) {
+      indexOf(numNodes) {
   if (static_cast<int>(nodeLines.size()) == numNodes)
     for (int i = 0; i < numNodes; ++i)
       lineOf[&graph.node(i)] = nodeLines[i];
@@ -241,7 +329,7 @@ LogicalResult GraphImporter::indexNodeNames() {
                 "[A-Za-z0-9._][A-Za-z0-9_./-]*(>[A-Za-z0-9.][A-Za-z0-9_./-]*)*";
     if (node.op().empty())
       return nodeError(node) << "has an empty op type";
-    if (!indexOf.try_emplace(node.name(), i).second)
+    if (indexOf.insert(node.name()))
       return nodeError(node) << "duplicate node name: two nodes are named '"
                              << node.name() << "'";
     auto [it, inserted] = opTypes.try_emplace(node.op());
@@ -259,36 +347,39 @@ LogicalResult GraphImporter::indexNodeNames() {
 /// control inputs, every producer a node of the graph) and `maxUsedOutput`
 /// the largest output index used of each node.
 LogicalResult GraphImporter::parseInputs() {
-  inputs.resize(numNodes);
+  inputs.reserve(numNodes);
   maxUsedOutput.assign(numNodes, -1);
   maxUsedOutputUser.assign(numNodes, 0);
   for (int i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = graph.node(i);
+    inputs.startNode();
     bool seenControl = false;
     for (const std::string &input : node.input()) {
       if (input.empty() || input == "^")
         return nodeError(node) << "has an empty input";
       ParsedInput parsed = parseInputString(input);
-      auto it = indexOf.find(parsed.node);
-      if (it == indexOf.end())
+      std::optional<unsigned> producer = indexOf.lookup(parsed.node);
+      if (!producer)
         return nodeError(node)
                << "input '" << input << "' names no node of the graph";
       if (parsed.isControl) {
         seenControl = true;
-        inputs[i].control.push_back(it->second);
+        inputs.add(*producer, kControlInput);
         continue;
       }
       if (seenControl)
         return nodeError(node) << "data input '" << input
                                << "' comes after a control input; control "
                                   "inputs must come last";
-      inputs[i].data.push_back({it->second, parsed.index});
-      if (parsed.index > maxUsedOutput[it->second]) {
-        maxUsedOutput[it->second] = parsed.index;
-        maxUsedOutputUser[it->second] = i;
+      inputs.add(*producer, parsed.index);
+      if (parsed.index > maxUsedOutput[*producer]) {
+        maxUsedOutput[*producer] = parsed.index;
+        maxUsedOutputUser[*producer] = i;
       }
     }
   }
+  inputs.finish();
+  indexOf.clear();
   return success();
 }
 
@@ -328,13 +419,13 @@ LogicalResult GraphImporter::computeResultTypes(int i,
   applyOutputShapes(node, types);
   // The typed ops check the input count too, but here the message can say
   // what the OpDef expects.
-  return checkInputCount(node, *opDef, inputs[i].data.size(), opError);
+  return checkInputCount(node, *opDef, inputs.data(i).size(), opError);
 }
 
 /// Guarantees: every data input names an output its producer has.
 LogicalResult GraphImporter::checkOutputIndices() {
   for (int i = 0; i < numNodes; ++i) {
-    for (auto [producer, index] : inputs[i].data) {
+    for (auto [producer, index] : inputs.data(i)) {
       unsigned numResults = ops[producer]->getNumResults() - 1; // - control
       if (index < static_cast<int64_t>(numResults))
         continue;
@@ -379,7 +470,7 @@ LogicalResult GraphImporter::createNode(int i, OpBuilder &nodeBuilder,
   tensorflow::NodeDef &node = *graph.mutable_node(i);
   auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
   FailureOr<Operation *> op =
-      tfg::createNodeOp(nodeBuilder, node, types, inputs[i].control.size(),
+      tfg::createNodeOp(nodeBuilder, node, types, inputs.numControl(i),
                         nodeLocation(node), ctx, opError);
   if (failed(op))
     return failure();
@@ -564,13 +655,13 @@ LogicalResult GraphImporter::createNodeOpsInParallel(Block &body) {
 
 /// Gives every op its operands: data results, then control tokens.
 void GraphImporter::connectOperands() {
+  SmallVector<Value> operands;
   for (int i = 0; i < numNodes; ++i) {
-    SmallVector<Value> operands;
-    operands.reserve(inputs[i].data.size() + inputs[i].control.size());
-    for (auto [producer, index] : inputs[i].data)
-      operands.push_back(ops[producer]->getResult(index));
-    for (unsigned producer : inputs[i].control)
-      operands.push_back(getControlToken(ops[producer]));
+    operands.clear();
+    for (auto [producer, index] : inputs.all(i))
+      operands.push_back(index == kControlInput
+                             ? getControlToken(ops[producer])
+                             : ops[producer]->getResult(index));
     ops[i]->setOperands(operands);
   }
 }
