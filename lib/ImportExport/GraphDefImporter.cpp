@@ -104,6 +104,10 @@ public:
   ArrayRef<InputEdge> all(unsigned node) const {
     return ArrayRef(edges).slice(begin[node], begin[node + 1] - begin[node]);
   }
+  MutableArrayRef<InputEdge> mutableAll(unsigned node) {
+    return MutableArrayRef(edges).slice(begin[node],
+                                        begin[node + 1] - begin[node]);
+  }
   ArrayRef<InputEdge> data(unsigned node) const {
     ArrayRef<InputEdge> in = all(node);
     return in.take_while([](const InputEdge &e) { return e.index >= 0; });
@@ -251,8 +255,7 @@ private:
     return emitError(nodeLocation(node));
   }
 
-  LogicalResult indexNodeNames();
-  LogicalResult parseInputs();
+  LogicalResult indexNamesAndInputs();
   LogicalResult computeResultTypes(int i, SmallVectorImpl<Type> &types);
   LogicalResult createNode(int i, OpBuilder &nodeBuilder,
                            AttrImportContext &ctx,
@@ -314,10 +317,29 @@ Location GraphImporter::nodeLocation(const tensorflow::NodeDef &node) {
 }
 
 /// Guarantees: every node has a valid, unique name and an op type,
-/// `indexOf` maps names to node indices and `opInfo` holds each node's op
-/// type entry. Names come first: every later check refers to nodes by name.
-LogicalResult GraphImporter::indexNodeNames() {
+/// `opInfo` holds each node's op type entry, `inputs` each node's producers
+/// (data inputs before control inputs, every producer a node of the graph)
+/// and `maxUsedOutput` the largest output index used of each node.
+///
+/// Names come first: every later check refers to nodes by name, so a bad
+/// name anywhere is reported before a bad input anywhere. The inputs are
+/// still read in the same pass over the nodes (a 10^6-node GraphDef is far
+/// larger than the caches: a second pass would miss on every node again),
+/// resolved against the names indexed so far; most name a node shortly
+/// before, whose index slot is still in the cache. A node with an input
+/// that does not resolve cleanly (a producer further down, or a malformed
+/// input) is looked at again once every name is known, in node order, with
+/// the checks of the old second pass, so the first bad input in node order
+/// is the one reported, as before.
+LogicalResult GraphImporter::indexNamesAndInputs() {
   opInfo.resize(numNodes);
+  inputs.reserve(numNodes);
+  maxUsedOutput.assign(numNodes, -1);
+  maxUsedOutputUser.assign(numNodes, 0);
+  // Nodes with an input left for the second look, in node order.
+  std::vector<unsigned> unresolved;
+  const OpTypeInfo *lastInfo = nullptr;
+  StringRef lastOp;
   for (int i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = graph.node(i);
     if (node.name().empty())
@@ -332,29 +354,48 @@ LogicalResult GraphImporter::indexNodeNames() {
     if (indexOf.insert(node.name()))
       return nodeError(node) << "duplicate node name: two nodes are named '"
                              << node.name() << "'";
-    auto [it, inserted] = opTypes.try_emplace(node.op());
-    if (inserted) {
-      it->second.opDef = signatures.lookup(node.op());
-      it->second.isFunction = signatures.isFunction(node.op());
-      it->second.isNextIteration = isNextIterationLike(node.op());
+    if (!lastInfo || lastOp != node.op()) {
+      auto [it, inserted] = opTypes.try_emplace(node.op());
+      if (inserted) {
+        it->second.opDef = signatures.lookup(node.op());
+        it->second.isFunction = signatures.isFunction(node.op());
+        it->second.isNextIteration = isNextIterationLike(node.op());
+      }
+      lastInfo = &it->second;
+      lastOp = it->first();
     }
-    opInfo[i] = &it->second;
-  }
-  return success();
-}
+    opInfo[i] = lastInfo;
 
-/// Guarantees: `inputs` holds each node's producers (data inputs before
-/// control inputs, every producer a node of the graph) and `maxUsedOutput`
-/// the largest output index used of each node.
-LogicalResult GraphImporter::parseInputs() {
-  inputs.reserve(numNodes);
-  maxUsedOutput.assign(numNodes, -1);
-  maxUsedOutputUser.assign(numNodes, 0);
-  for (int i = 0; i < numNodes; ++i) {
-    const tensorflow::NodeDef &node = graph.node(i);
+    // One edge per input, a placeholder where it does not resolve yet.
     inputs.startNode();
-    bool seenControl = false;
+    bool seenControl = false, clean = true;
     for (const std::string &input : node.input()) {
+      ParsedInput parsed = parseInputString(input);
+      std::optional<unsigned> producer =
+          parsed.node.empty() ? std::nullopt : indexOf.lookup(parsed.node);
+      bool misplaced = seenControl && !parsed.isControl;
+      seenControl |= parsed.isControl;
+      if (!producer || misplaced) {
+        clean = false;
+        inputs.add(0, parsed.isControl ? kControlInput : parsed.index);
+        continue;
+      }
+      inputs.add(*producer, parsed.isControl ? kControlInput : parsed.index);
+      if (!parsed.isControl && parsed.index > maxUsedOutput[*producer]) {
+        maxUsedOutput[*producer] = parsed.index;
+        maxUsedOutputUser[*producer] = i;
+      }
+    }
+    if (!clean)
+      unresolved.push_back(i);
+  }
+  inputs.finish();
+
+  for (unsigned i : unresolved) {
+    const tensorflow::NodeDef &node = graph.node(i);
+    MutableArrayRef<InputEdge> edges = inputs.mutableAll(i);
+    bool seenControl = false;
+    for (auto [input, edge] : llvm::zip_equal(node.input(), edges)) {
       if (input.empty() || input == "^")
         return nodeError(node) << "has an empty input";
       ParsedInput parsed = parseInputString(input);
@@ -364,21 +405,24 @@ LogicalResult GraphImporter::parseInputs() {
                << "input '" << input << "' names no node of the graph";
       if (parsed.isControl) {
         seenControl = true;
-        inputs.add(*producer, kControlInput);
+        edge.producer = *producer;
         continue;
       }
       if (seenControl)
         return nodeError(node) << "data input '" << input
                                << "' comes after a control input; control "
                                   "inputs must come last";
-      inputs.add(*producer, parsed.index);
-      if (parsed.index > maxUsedOutput[*producer]) {
-        maxUsedOutput[*producer] = parsed.index;
-        maxUsedOutputUser[*producer] = i;
+      edge.producer = *producer;
+      // The first user in node order of the largest index, whatever the
+      // order the users were seen in.
+      int64_t &max = maxUsedOutput[*producer];
+      unsigned &user = maxUsedOutputUser[*producer];
+      if (parsed.index > max || (parsed.index == max && i < user)) {
+        max = parsed.index;
+        user = i;
       }
     }
   }
-  inputs.finish();
   indexOf.clear();
   return success();
 }
@@ -668,8 +712,8 @@ void GraphImporter::connectOperands() {
 
 LogicalResult GraphImporter::run() {
   context->getOrLoadDialect<TFGDialect>();
-  if (failed(indexNodeNames()) || failed(parseInputs()) ||
-      failed(createNodeOps(createGraphOp())) || failed(checkOutputIndices()))
+  if (failed(indexNamesAndInputs()) || failed(createNodeOps(createGraphOp())) ||
+      failed(checkOutputIndices()))
     return failure();
   connectOperands();
   if (failed(checkCycles(ops, inputs, isNextIteration, file, context)))
