@@ -183,16 +183,16 @@ bench_graph() {
   ui=$(ratio_median "$rec_imp" "$rec_base" 3); ur=$(ratio_median "$rec_rt" "$rec_base" 3)
   results+=("$label $size $tb $mb $cb $ti $mi $ci $wi $ui $tr $mr $cr $wr $ur")
 
-  local ratio kind
-  if [ "$import_threads" = 1 ]; then ratio=$ur; kind="CPU time"; else ratio=$wr; kind="wall time"; fi
+  local ratio basis
+  if [ "$import_threads" = 1 ]; then ratio=$ur; basis="CPU time"; else ratio=$wr; basis="wall time"; fi
   local range
   range=$(paste "$rec_rt" "$rec_base" | awk -v c="$([ "$import_threads" = 1 ] && echo 3 || echo 1)" \
     '{ r = $(3 + c) > 0 ? $c / $(3 + c) : 0; lo = (NR == 1 || r < lo) ? r : lo; hi = r > hi ? r : hi }
      END { printf "%.2f-%.2f", lo, hi }')
   if awk -v r="$ratio" 'BEGIN { exit !(r <= 2.0) }'; then
-    verdicts+=("PASS  $label: roundtrip / baseline = $ratio <= 2.0 ($kind, median of $repeat rounds, range $range)")
+    verdicts+=("PASS  $label: roundtrip / baseline = $ratio <= 2.0 ($basis, median of $repeat rounds, range $range)")
   else
-    verdicts+=("FAIL  $label: roundtrip / baseline = $ratio > 2.0 ($kind, median of $repeat rounds, range $range)")
+    verdicts+=("FAIL  $label: roundtrip / baseline = $ratio > 2.0 ($basis, median of $repeat rounds, range $range)")
     fails=$((fails + 1))
   fi
   verdicts+=("info  $label: roundtrip peak RSS = $(awk -v m="$mr" -v b="$mb" 'BEGIN { printf "%.2f", m / b }')x the baseline's, $(awk -v m="$mr" -v s="$size" 'BEGIN { printf "%.2f", m * 1024 / s }')x the file (the baseline: $(awk -v m="$mb" -v s="$size" 'BEGIN { printf "%.2f", m * 1024 / s }')x)")
