@@ -53,6 +53,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace mlir;
@@ -106,7 +107,16 @@ void resetPeak() {
   clear << "5";
 }
 
-double total = 0;
+/// CPU seconds (user + system) this process has used so far: on a shared
+/// machine a step's wall time includes the time other processes ran.
+double cpuSeconds() {
+  rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval &t) { return t.tv_sec + t.tv_usec * 1e-6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+double total = 0, totalCpu = 0;
 
 bool step(const char *name, const std::function<bool()> &body) {
   // Only in --breakdown: the reset also lowers the ru_maxrss that
@@ -114,14 +124,18 @@ bool step(const char *name, const std::function<bool()> &body) {
   if (breakdown)
     resetPeak();
   auto start = std::chrono::steady_clock::now();
+  double cpuStart = cpuSeconds();
   bool ok = body();
   double s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
+  double cpu = cpuSeconds() - cpuStart;
   total += s;
+  totalCpu += cpu;
   Memory m = readMemory();
-  std::printf("  %-34s %8.3f s   RSS after %8.1f MiB   peak %8.1f MiB\n", name,
-              s, m.rss, m.hwm);
+  std::printf("  %-34s %8.3f s  CPU %7.3f s   RSS after %8.1f MiB   peak "
+              "%8.1f MiB\n",
+              name, s, cpu, m.rss, m.hwm);
   std::fflush(stdout);
   return ok;
 }
@@ -247,6 +261,7 @@ int main(int argc, char **argv) {
   std::printf("%s:\n", inputPath.c_str());
   int rc = breakdown ? runBreakdown(context) : runPublic(context);
   Memory m = readMemory();
-  std::printf("  %-34s %8.3f s   RSS now   %8.1f MiB\n", "total", total, m.rss);
+  std::printf("  %-34s %8.3f s  CPU %7.3f s   RSS now   %8.1f MiB\n", "total",
+              total, totalCpu, m.rss);
   return rc;
 }

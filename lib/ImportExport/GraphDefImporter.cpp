@@ -19,9 +19,9 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Allocator.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/xxhash.h"
 
 #include <atomic>
 #include <memory>
@@ -79,17 +79,113 @@ struct OpTypeInfo {
   bool isNextIteration;
 };
 
-/// Per node: where its inputs come from.
-struct NodeInputs {
-  SmallVector<std::pair<unsigned, int64_t>> data; // (producer, output index)
-  SmallVector<unsigned> control;                  // producers
+/// One input of a node: the producer and the output it reads
+/// (kControlInput for a control input).
+struct InputEdge {
+  unsigned producer;
+  int64_t index;
+};
+constexpr int64_t kControlInput = -1;
+
+/// Every node's inputs, node after node, each node's data inputs before its
+/// control inputs: two flat arrays rather than two small vectors per node
+/// (128 bytes a node, most of it unused inline storage, before any input).
+class NodeInputs {
+public:
+  void reserve(unsigned numNodes) { begin.reserve(numNodes + 1); }
+  /// Starts the next node's inputs.
+  void startNode() { begin.push_back(edges.size()); }
+  void add(unsigned producer, int64_t index) {
+    edges.push_back({producer, index});
+  }
+  /// Ends the inputs of the last node.
+  void finish() { begin.push_back(edges.size()); }
+
+  ArrayRef<InputEdge> all(unsigned node) const {
+    return ArrayRef(edges).slice(begin[node], begin[node + 1] - begin[node]);
+  }
+  MutableArrayRef<InputEdge> mutableAll(unsigned node) {
+    return MutableArrayRef(edges).slice(begin[node],
+                                        begin[node + 1] - begin[node]);
+  }
+  ArrayRef<InputEdge> data(unsigned node) const {
+    ArrayRef<InputEdge> in = all(node);
+    return in.take_while([](const InputEdge &e) { return e.index >= 0; });
+  }
+  unsigned numControl(unsigned node) const {
+    return all(node).size() - data(node).size();
+  }
+
+private:
+  std::vector<InputEdge> edges;
+  std::vector<size_t> begin;
+};
+
+/// Node name -> node index, over the GraphDef's own name strings (no copy of
+/// any name): open addressing with linear probing, one 64-bit slot per
+/// bucket (the upper half of the name's hash, the node index + 1), sized
+/// once for the node count at most half full. A probe compares the stored
+/// hash half before it touches a name, so a lookup usually reads one slot
+/// and one name; a StringMap read a bucket pointer, a hash array and an
+/// entry holding a copy of the name (80 bytes a node in all, against 24).
+class NodeNameIndex {
+public:
+  explicit NodeNameIndex(unsigned numNodes) {
+    names.reserve(numNodes);
+    size_t buckets =
+        llvm::PowerOf2Ceil(std::max<size_t>(2 * size_t(numNodes), 16));
+    slots.assign(buckets, 0);
+    mask = buckets - 1;
+  }
+
+  /// Adds `name` as the next node's; returns the index of the node that
+  /// already has it, if one does (the name is then not added).
+  std::optional<unsigned> insert(StringRef name) {
+    uint64_t hash = llvm::xxh3_64bits(name);
+    for (size_t b = hash & mask;; b = (b + 1) & mask) {
+      uint64_t slot = slots[b];
+      if (!slot) {
+        names.push_back(name);
+        slots[b] = (hash & kTagMask) | names.size();
+        return std::nullopt;
+      }
+      if ((slot & kTagMask) == (hash & kTagMask) &&
+          names[(slot & kIndexMask) - 1] == name)
+        return (slot & kIndexMask) - 1;
+    }
+  }
+
+  std::optional<unsigned> lookup(StringRef name) const {
+    uint64_t hash = llvm::xxh3_64bits(name);
+    for (size_t b = hash & mask;; b = (b + 1) & mask) {
+      uint64_t slot = slots[b];
+      if (!slot)
+        return std::nullopt;
+      if ((slot & kTagMask) == (hash & kTagMask) &&
+          names[(slot & kIndexMask) - 1] == name)
+        return (slot & kIndexMask) - 1;
+    }
+  }
+
+  /// Gives the memory back (the names stay the GraphDef's).
+  void clear() {
+    slots = {};
+    names = {};
+  }
+
+private:
+  static constexpr uint64_t kIndexMask = 0xffffffffu;
+  static constexpr uint64_t kTagMask = ~kIndexMask;
+  std::vector<uint64_t> slots; // 0: empty
+  std::vector<StringRef> names;
+  size_t mask;
 };
 } // namespace
 
 /// Reports a cycle that does not go through a NextIteration node (v1 loops
 /// close through NextIteration -> Merge; any other cycle can never run).
 static LogicalResult checkCycles(ArrayRef<Operation *> ops,
-                                 ArrayRef<NodeInputs> inputs,
+                                 const NodeInputs &inputs,
                                  ArrayRef<bool> isNextIteration, StringRef file,
                                  MLIRContext *context) {
   enum State : uint8_t { Unvisited, OnStack, Done };
@@ -104,16 +200,13 @@ static LogicalResult checkCycles(ArrayRef<Operation *> ops,
     state[root] = OnStack;
     while (!stack.empty()) {
       auto &[node, edge] = stack.back();
-      const NodeInputs &in = inputs[node];
-      unsigned numEdges = in.data.size() + in.control.size();
-      if (edge == numEdges) {
+      ArrayRef<InputEdge> in = inputs.all(node);
+      if (edge == in.size()) {
         state[node] = Done;
         stack.pop_back();
         continue;
       }
-      unsigned producer = edge < in.data.size()
-                              ? in.data[edge].first
-                              : in.control[edge - in.data.size()];
+      unsigned producer = in[edge].producer;
       ++edge;
       if (isNextIteration[producer])
         continue;
@@ -162,8 +255,7 @@ private:
     return emitError(nodeLocation(node));
   }
 
-  LogicalResult indexNodeNames();
-  LogicalResult parseInputs();
+  LogicalResult indexNamesAndInputs();
   LogicalResult computeResultTypes(int i, SmallVectorImpl<Type> &types);
   LogicalResult createNode(int i, OpBuilder &nodeBuilder,
                            AttrImportContext &ctx,
@@ -187,13 +279,12 @@ private:
   /// Text input: the line of each node.
   llvm::DenseMap<const tensorflow::NodeDef *, unsigned> lineOf;
 
-  /// Node name -> index. The entries are bump-allocated: one allocation per
-  /// node would cost as much as the lookups.
-  llvm::StringMap<unsigned, llvm::BumpPtrAllocator> indexOf;
+  /// Node name -> index; needed until the inputs are parsed.
+  NodeNameIndex indexOf;
   /// Per op type, and per node the entry of its op type.
   llvm::StringMap<OpTypeInfo> opTypes;
   std::vector<const OpTypeInfo *> opInfo;
-  std::vector<NodeInputs> inputs;
+  NodeInputs inputs;
   /// Per node: the largest output index its consumers use, -1 if none, and
   /// the consumer that first uses that index.
   SmallVector<int64_t> maxUsedOutput;
@@ -212,7 +303,7 @@ GraphImporter::GraphImporter(tensorflow::GraphDef &graph, ModuleOp module,
       numNodes(graph.node_size()),
       signatures(graph.has_library() ? &graph.library() : nullptr),
       attrCtx{context, options.resourceThresholdBytes, "", {}, {}},
-      indexOf(std::max(numNodes, 16)) {
+      indexOf(numNodes) {
   if (static_cast<int>(nodeLines.size()) == numNodes)
     for (int i = 0; i < numNodes; ++i)
       lineOf[&graph.node(i)] = nodeLines[i];
@@ -226,10 +317,29 @@ Location GraphImporter::nodeLocation(const tensorflow::NodeDef &node) {
 }
 
 /// Guarantees: every node has a valid, unique name and an op type,
-/// `indexOf` maps names to node indices and `opInfo` holds each node's op
-/// type entry. Names come first: every later check refers to nodes by name.
-LogicalResult GraphImporter::indexNodeNames() {
+/// `opInfo` holds each node's op type entry, `inputs` each node's producers
+/// (data inputs before control inputs, every producer a node of the graph)
+/// and `maxUsedOutput` the largest output index used of each node.
+///
+/// Names come first: every later check refers to nodes by name, so a bad
+/// name anywhere is reported before a bad input anywhere. The inputs are
+/// still read in the same pass over the nodes (a 10^6-node GraphDef is far
+/// larger than the caches: a second pass would miss on every node again),
+/// resolved against the names indexed so far; most name a node shortly
+/// before, whose index slot is still in the cache. A node with an input
+/// that does not resolve cleanly (a producer further down, or a malformed
+/// input) is looked at again once every name is known, in node order, with
+/// the checks of the old second pass, so the first bad input in node order
+/// is the one reported, as before.
+LogicalResult GraphImporter::indexNamesAndInputs() {
   opInfo.resize(numNodes);
+  inputs.reserve(numNodes);
+  maxUsedOutput.assign(numNodes, -1);
+  maxUsedOutputUser.assign(numNodes, 0);
+  // Nodes with an input left for the second look, in node order.
+  std::vector<unsigned> unresolved;
+  const OpTypeInfo *lastInfo = nullptr;
+  StringRef lastOp;
   for (int i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = graph.node(i);
     if (node.name().empty())
@@ -241,54 +351,79 @@ LogicalResult GraphImporter::indexNodeNames() {
                 "[A-Za-z0-9._][A-Za-z0-9_./-]*(>[A-Za-z0-9.][A-Za-z0-9_./-]*)*";
     if (node.op().empty())
       return nodeError(node) << "has an empty op type";
-    if (!indexOf.try_emplace(node.name(), i).second)
+    if (indexOf.insert(node.name()))
       return nodeError(node) << "duplicate node name: two nodes are named '"
                              << node.name() << "'";
-    auto [it, inserted] = opTypes.try_emplace(node.op());
-    if (inserted) {
-      it->second.opDef = signatures.lookup(node.op());
-      it->second.isFunction = signatures.isFunction(node.op());
-      it->second.isNextIteration = isNextIterationLike(node.op());
+    if (!lastInfo || lastOp != node.op()) {
+      auto [it, inserted] = opTypes.try_emplace(node.op());
+      if (inserted) {
+        it->second.opDef = signatures.lookup(node.op());
+        it->second.isFunction = signatures.isFunction(node.op());
+        it->second.isNextIteration = isNextIterationLike(node.op());
+      }
+      lastInfo = &it->second;
+      lastOp = it->first();
     }
-    opInfo[i] = &it->second;
-  }
-  return success();
-}
+    opInfo[i] = lastInfo;
 
-/// Guarantees: `inputs` holds each node's producers (data inputs before
-/// control inputs, every producer a node of the graph) and `maxUsedOutput`
-/// the largest output index used of each node.
-LogicalResult GraphImporter::parseInputs() {
-  inputs.resize(numNodes);
-  maxUsedOutput.assign(numNodes, -1);
-  maxUsedOutputUser.assign(numNodes, 0);
-  for (int i = 0; i < numNodes; ++i) {
-    const tensorflow::NodeDef &node = graph.node(i);
-    bool seenControl = false;
+    // One edge per input, a placeholder where it does not resolve yet.
+    inputs.startNode();
+    bool seenControl = false, clean = true;
     for (const std::string &input : node.input()) {
+      ParsedInput parsed = parseInputString(input);
+      std::optional<unsigned> producer =
+          parsed.node.empty() ? std::nullopt : indexOf.lookup(parsed.node);
+      bool misplaced = seenControl && !parsed.isControl;
+      seenControl |= parsed.isControl;
+      if (!producer || misplaced) {
+        clean = false;
+        inputs.add(0, parsed.isControl ? kControlInput : parsed.index);
+        continue;
+      }
+      inputs.add(*producer, parsed.isControl ? kControlInput : parsed.index);
+      if (!parsed.isControl && parsed.index > maxUsedOutput[*producer]) {
+        maxUsedOutput[*producer] = parsed.index;
+        maxUsedOutputUser[*producer] = i;
+      }
+    }
+    if (!clean)
+      unresolved.push_back(i);
+  }
+  inputs.finish();
+
+  for (unsigned i : unresolved) {
+    const tensorflow::NodeDef &node = graph.node(i);
+    MutableArrayRef<InputEdge> edges = inputs.mutableAll(i);
+    bool seenControl = false;
+    for (auto [input, edge] : llvm::zip_equal(node.input(), edges)) {
       if (input.empty() || input == "^")
         return nodeError(node) << "has an empty input";
       ParsedInput parsed = parseInputString(input);
-      auto it = indexOf.find(parsed.node);
-      if (it == indexOf.end())
+      std::optional<unsigned> producer = indexOf.lookup(parsed.node);
+      if (!producer)
         return nodeError(node)
                << "input '" << input << "' names no node of the graph";
       if (parsed.isControl) {
         seenControl = true;
-        inputs[i].control.push_back(it->second);
+        edge.producer = *producer;
         continue;
       }
       if (seenControl)
         return nodeError(node) << "data input '" << input
                                << "' comes after a control input; control "
                                   "inputs must come last";
-      inputs[i].data.push_back({it->second, parsed.index});
-      if (parsed.index > maxUsedOutput[it->second]) {
-        maxUsedOutput[it->second] = parsed.index;
-        maxUsedOutputUser[it->second] = i;
+      edge.producer = *producer;
+      // The first user in node order of the largest index, whatever the
+      // order the users were seen in.
+      int64_t &max = maxUsedOutput[*producer];
+      unsigned &user = maxUsedOutputUser[*producer];
+      if (parsed.index > max || (parsed.index == max && i < user)) {
+        max = parsed.index;
+        user = i;
       }
     }
   }
+  indexOf.clear();
   return success();
 }
 
@@ -328,13 +463,13 @@ LogicalResult GraphImporter::computeResultTypes(int i,
   applyOutputShapes(node, types);
   // The typed ops check the input count too, but here the message can say
   // what the OpDef expects.
-  return checkInputCount(node, *opDef, inputs[i].data.size(), opError);
+  return checkInputCount(node, *opDef, inputs.data(i).size(), opError);
 }
 
 /// Guarantees: every data input names an output its producer has.
 LogicalResult GraphImporter::checkOutputIndices() {
   for (int i = 0; i < numNodes; ++i) {
-    for (auto [producer, index] : inputs[i].data) {
+    for (auto [producer, index] : inputs.data(i)) {
       unsigned numResults = ops[producer]->getNumResults() - 1; // - control
       if (index < static_cast<int64_t>(numResults))
         continue;
@@ -379,7 +514,7 @@ LogicalResult GraphImporter::createNode(int i, OpBuilder &nodeBuilder,
   tensorflow::NodeDef &node = *graph.mutable_node(i);
   auto opError = [&] { return nodeError(node) << "(" << node.op() << ") "; };
   FailureOr<Operation *> op =
-      tfg::createNodeOp(nodeBuilder, node, types, inputs[i].control.size(),
+      tfg::createNodeOp(nodeBuilder, node, types, inputs.numControl(i),
                         nodeLocation(node), ctx, opError);
   if (failed(op))
     return failure();
@@ -564,21 +699,21 @@ LogicalResult GraphImporter::createNodeOpsInParallel(Block &body) {
 
 /// Gives every op its operands: data results, then control tokens.
 void GraphImporter::connectOperands() {
+  SmallVector<Value> operands;
   for (int i = 0; i < numNodes; ++i) {
-    SmallVector<Value> operands;
-    operands.reserve(inputs[i].data.size() + inputs[i].control.size());
-    for (auto [producer, index] : inputs[i].data)
-      operands.push_back(ops[producer]->getResult(index));
-    for (unsigned producer : inputs[i].control)
-      operands.push_back(getControlToken(ops[producer]));
+    operands.clear();
+    for (auto [producer, index] : inputs.all(i))
+      operands.push_back(index == kControlInput
+                             ? getControlToken(ops[producer])
+                             : ops[producer]->getResult(index));
     ops[i]->setOperands(operands);
   }
 }
 
 LogicalResult GraphImporter::run() {
   context->getOrLoadDialect<TFGDialect>();
-  if (failed(indexNodeNames()) || failed(parseInputs()) ||
-      failed(createNodeOps(createGraphOp())) || failed(checkOutputIndices()))
+  if (failed(indexNamesAndInputs()) || failed(createNodeOps(createGraphOp())) ||
+      failed(checkOutputIndices()))
     return failure();
   connectOperands();
   if (failed(checkCycles(ops, inputs, isNextIteration, file, context)))
