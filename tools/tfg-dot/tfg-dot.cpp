@@ -89,11 +89,9 @@ int main(int argc, char **argv) {
                     "be stdin ('-')\n";
     return 1;
   }
-  DialectRegistry registry;
-  tfg::registerImportDialects(registry);
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  context.loadAllAvailableDialects();
-  context.printOpOnDiagnostic(false);
+  // The importers' own context (one thread: its uniquers without locks).
+  tfg::ImportContext importContext(/*threads=*/1);
+  MLIRContext &context = importContext.get();
 
   OwningOpRef<ModuleOp> module = load(inputPath, context);
   if (!module)
