@@ -1,5 +1,4 @@
-//===- AllocationCounter.h - Count the compiled code's allocations -*- C++
-//-*-===//
+//===- AllocationCounter.h - Count the code's allocations -------*- C++ -*-===//
 //
 // CompileOptions::countAllocations: the JIT links the compiled code's
 // malloc, calloc, realloc, aligned_alloc, posix_memalign and free to
@@ -15,7 +14,7 @@
 #ifndef TFG_LIB_RUNNER_ALLOCATIONCOUNTER_H
 #define TFG_LIB_RUNNER_ALLOCATIONCOUNTER_H
 
-#include "TFG/Runner/CompiledModel.h"
+#include "TFG/Runner/AllocationCounts.h"
 
 #include "llvm/Support/Error.h"
 

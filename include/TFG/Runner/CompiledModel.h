@@ -24,6 +24,7 @@
 
 #include "TFG/ImportExport/Import.h"
 #include "TFG/Pipelines/Pipelines.h"
+#include "TFG/Runner/AllocationCounts.h"
 #include "TFG/Runner/ModelCache.h"
 #include "TFG/Runner/Tensor.h"
 
@@ -112,19 +113,6 @@ struct CompileOptions {
   /// code is the same (and so is its cache entry); each of its allocations
   /// and frees costs an atomic update more.
   bool countAllocations = false;
-};
-
-/// What a run's compiled code allocated, when it was compiled with
-/// CompileOptions::countAllocations.
-struct AllocationCounts {
-  /// The buffers it made (malloc, calloc, aligned_alloc, posix_memalign,
-  /// realloc of nothing).
-  uint64_t allocations = 0;
-  /// Of those, the ones it had not freed when run() returned (its outputs,
-  /// which run() copies and frees, are freed by then): each is a leak.
-  int64_t live = 0;
-  /// Their bytes, as the allocator gave them (malloc_usable_size).
-  int64_t liveBytes = 0;
 };
 
 /// One compile thread per core this process may run on.
