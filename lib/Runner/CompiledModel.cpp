@@ -9,6 +9,7 @@
 #include "TFG/ImportExport/Import.h"
 #include "TFG/Runner/ModelCache.h"
 
+#include "AllocationCounter.h"
 #include "ParallelCodegen.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -361,9 +362,10 @@ void addPackedWrapper(llvm::Function &function, llvm::StringRef name) {
 
 /// A JIT for a model's object files, set up as ExecutionEngine sets up its:
 /// RuntimeDyld, the process's symbols (libc, libm), the runtime libraries,
-/// perf's listener (perf then names the code's functions).
+/// perf's listener (perf then names the code's functions); with
+/// `countAllocations`, the counting allocation functions before them.
 llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
-createJIT(llvm::ArrayRef<llvm::StringRef> libraries) {
+createJIT(llvm::ArrayRef<llvm::StringRef> libraries, bool countAllocations) {
   auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!machine)
     return machine.takeError();
@@ -397,6 +399,9 @@ createJIT(llvm::ArrayRef<llvm::StringRef> libraries) {
   if (!process)
     return process.takeError();
   (*jit)->getMainJITDylib().addGenerator(std::move(*process));
+  if (countAllocations)
+    if (llvm::Error error = defineCountingAllocator(**jit))
+      return std::move(error);
   return jit;
 }
 
@@ -411,9 +416,9 @@ struct LoadedCode {
 /// their initializers and finds the wrapper.
 llvm::Expected<LoadedCode>
 linkObjects(llvm::ArrayRef<llvm::StringRef> objects,
-            llvm::ArrayRef<llvm::StringRef> libraries,
-            llvm::StringRef funcName) {
-  auto jit = createJIT(libraries);
+            llvm::ArrayRef<llvm::StringRef> libraries, llvm::StringRef funcName,
+            bool countAllocations) {
+  auto jit = createJIT(libraries, countAllocations);
   if (!jit)
     return jit.takeError();
   for (auto [index, object] : llvm::enumerate(objects))
@@ -605,13 +610,15 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
       if (bad) {
         bad = "bad metadata: " + *bad;
       } else {
-        llvm::Expected<LoadedCode> code = linkObjects(
-            lookup.entry.objects, runtimeLibraries(threads), funcName);
+        llvm::Expected<LoadedCode> code =
+            linkObjects(lookup.entry.objects, runtimeLibraries(threads),
+                        funcName, options.countAllocations);
         if (code) {
           cached.loadedCode = std::move(code->jit);
           cached.packedFunction = code->packed;
           cached.partitions = lookup.entry.objects.size();
           cached.cache = CacheUse::Hit;
+          cached.countingAllocations = options.countAllocations;
           cached.phases.cache = secondsSince(cacheStart);
           cached.compileTime = secondsSince(start);
           return cached;
@@ -761,12 +768,13 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   llvm::SmallVector<llvm::StringRef> objects;
   for (const std::unique_ptr<llvm::MemoryBuffer> &object : code->objects)
     objects.push_back(object->getBuffer());
-  llvm::Expected<LoadedCode> linked =
-      linkObjects(objects, runtimeLibraries(threads), funcName);
+  llvm::Expected<LoadedCode> linked = linkObjects(
+      objects, runtimeLibraries(threads), funcName, options.countAllocations);
   if (!linked)
     return emitError(loc) << "JIT compilation failed: "
                           << llvm::toString(linked.takeError());
   compiled.loadedCode = std::move(linked->jit);
+  compiled.countingAllocations = options.countAllocations;
   compiled.packedFunction = linked->packed;
   compiled.phases.codegen += secondsSince(phaseStart);
   if (key) {
@@ -782,9 +790,13 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   return compiled;
 }
 
-FailureOr<std::vector<Tensor>> CompiledModel::run(llvm::ArrayRef<Tensor> inputs,
-                                                  double *seconds) const {
+FailureOr<std::vector<Tensor>>
+CompiledModel::run(llvm::ArrayRef<Tensor> inputs, double *seconds,
+                   AllocationCounts *allocations) const {
   Location loc = runnerLoc(context);
+  if (allocations && !countingAllocations)
+    return emitError(loc) << "the model was not compiled to count its "
+                             "allocations (CompileOptions::countAllocations)";
   if (inputs.size() != inputInfo.size())
     return emitError(loc) << "the model takes " << inputInfo.size()
                           << " input(s), got " << inputs.size();
@@ -845,6 +857,9 @@ FailureOr<std::vector<Tensor>> CompiledModel::run(llvm::ArrayRef<Tensor> inputs,
   for (void *&pointer : argumentPointers)
     packedArgs.push_back(&pointer);
 
+  AllocationCounts before;
+  if (countingAllocations)
+    before = currentAllocationCounts();
   auto start = Clock::now();
   packedFunction(packedArgs.data());
   if (seconds)
@@ -871,8 +886,16 @@ FailureOr<std::vector<Tensor>> CompiledModel::run(llvm::ArrayRef<Tensor> inputs,
   }
   for (const Tensor &input : inputs)
     allocated.erase(const_cast<char *>(input.data.data()));
+  // The counting code's buffers are freed through the counter, as the
+  // code's own frees are: otherwise every output would count as leaked.
   for (char *buffer : allocated)
-    std::free(buffer);
+    countingAllocations ? countedFree(buffer) : std::free(buffer);
+  if (allocations) {
+    AllocationCounts after = currentAllocationCounts();
+    *allocations = {after.allocations - before.allocations,
+                    after.live - before.live,
+                    after.liveBytes - before.liveBytes};
+  }
   return outputs;
 }
 

@@ -142,6 +142,11 @@ static cl::opt<bool> verifyEach(
     cl::desc("Verify the module after every pass of the lowering to the "
              "LLVM dialect, not once after it (slower; finds the pass that "
              "made invalid IR)"));
+static cl::opt<bool> countAllocations(
+    cl::cat(runCategory), "count-allocations",
+    cl::desc("Count the compiled code's allocations in each run, print "
+             "them, and fail when a run leaves any buffer allocated (a leak "
+             "check without valgrind)"));
 static cl::opt<bool> compilePhases(
     cl::cat(runCategory), "compile-phases",
     cl::desc("Print where the compile time went, phase by phase"));
@@ -376,6 +381,7 @@ int main(int argc, char **argv) {
   // Not given: one per core (0).
   options.compileThreads = compileThreads;
   options.verifyEachPass = verifyEach;
+  options.countAllocations = countAllocations;
   options.lowering.dynamicDims = dynamicShapes;
   options.lowering.outputs.assign(outputNames.begin(), outputNames.end());
   if (options.lowering.outputs.empty())
@@ -479,11 +485,13 @@ int main(int argc, char **argv) {
                      [](const TensorInfo &i) { return i.hasDynamicDims(); });
     for (auto [set, inputs] : llvm::enumerate(inputSets)) {
       std::vector<double> times;
+      std::vector<AllocationCounts> allocations(countAllocations ? runs : 0);
       FailureOr<std::vector<Tensor>> outputs = failure();
       double cpuStart = processCPUSeconds();
       for (unsigned r = 0; r < runs; ++r) {
         double seconds;
-        outputs = model->run(inputs, &seconds);
+        outputs = model->run(inputs, &seconds,
+                             countAllocations ? &allocations[r] : nullptr);
         if (failed(outputs))
           return 1;
         times.push_back(seconds);
@@ -497,6 +505,25 @@ int main(int argc, char **argv) {
                         : llvm::ArrayRef<double>(),
                cpuPerRun, inputSets.size() > 1 || dynamic ? (int)set : -1,
                inputs, *outputs);
+      // Every buffer a run makes is freed by its end or is an output (which
+      // run() frees after copying it): a live one is a leak, and a leak in
+      // every run grows a long-running process without bound.
+      std::string setName =
+          inputSets.size() > 1 ? "set " + std::to_string(set) + " " : "";
+      for (auto [r, counts] : llvm::enumerate(allocations))
+        if (!quiet)
+          llvm::outs() << llvm::formatv(
+              "allocations: {0}run {1}: {2} made, {3} live after it ({4} "
+              "bytes)\n",
+              setName, r + 1, counts.allocations, counts.live,
+              counts.liveBytes);
+      for (auto [r, counts] : llvm::enumerate(allocations))
+        if (counts.live != 0)
+          return fail(llvm::formatv("the compiled code leaks: {0}run {1} left "
+                                    "{2} buffer(s) of {3} bytes allocated",
+                                    setName, r + 1, counts.live,
+                                    counts.liveBytes)
+                          .str());
       std::string dir = outputDir;
       if (!dir.empty() && inputSets.size() > 1)
         dir += "/set" + std::to_string(set);

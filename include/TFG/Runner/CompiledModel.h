@@ -24,6 +24,7 @@
 
 #include "TFG/ImportExport/Import.h"
 #include "TFG/Pipelines/Pipelines.h"
+#include "TFG/Runner/AllocationCounts.h"
 #include "TFG/Runner/ModelCache.h"
 #include "TFG/Runner/Tensor.h"
 
@@ -106,6 +107,12 @@ struct CompileOptions {
   /// after that pipeline (docs/design.md, "Compile time"); the passes' own
   /// tests run them with verification after each.
   bool verifyEachPass = false;
+  /// Link the compiled code's malloc, calloc, realloc, aligned_alloc,
+  /// posix_memalign and free to wrappers that count its buffers, for
+  /// run()'s `allocations` (a leak check: docs/robustness.md). The machine
+  /// code is the same (and so is its cache entry); each of its allocations
+  /// and frees costs an atomic update more.
+  bool countAllocations = false;
 };
 
 /// One compile thread per core this process may run on.
@@ -159,9 +166,17 @@ public:
   /// a shape it accepts: any size in a dynamic dimension; the compiled code
   /// only reads them) and returns copies of its outputs, each with the
   /// shape this run gave it. When `seconds` is given, it gets the time of
-  /// the call alone.
-  FailureOr<std::vector<Tensor>> run(llvm::ArrayRef<Tensor> inputs,
-                                     double *seconds = nullptr) const;
+  /// the call alone. When `allocations` is given (the model must have been
+  /// compiled with CompileOptions::countAllocations), it gets what the
+  /// code allocated during the call and what it left allocated: counted
+  /// process-wide, so another counting model running at the same time
+  /// adds its own.
+  FailureOr<std::vector<Tensor>>
+  run(llvm::ArrayRef<Tensor> inputs, double *seconds = nullptr,
+      AllocationCounts *allocations = nullptr) const;
+  /// Whether the code counts its allocations (CompileOptions::
+  /// countAllocations).
+  bool countsAllocations() const { return countingAllocations; }
 
   /// What is wrong with `metadata`, the metadata part of a compiled-model
   /// cache entry, if anything: what a cache hit checks before it loads the
@@ -190,6 +205,7 @@ private:
   double compileTime = 0;
   PhaseTimes phases;
   CacheUse cache = CacheUse::Off;
+  bool countingAllocations = false;
 
   /// The cache entry's metadata: the signature and the dimension checks.
   std::string serializeMetadata() const;
