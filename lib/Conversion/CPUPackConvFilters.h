@@ -20,7 +20,8 @@ namespace mlir::tfg {
 /// [KH, KW, C, F] that every use reads in vector blocks of P output
 /// channels (or whole multiples of P) at offsets that are multiples of P
 /// becomes the constant [F / P, KH, KW, C, P], each block of P channels
-/// one contiguous array, and the reads read it there. Filters that are not
+/// one contiguous array, and the reads read it there; a read of one block
+/// prefetches the same rows of the next block into L2. Filters that are not
 /// constants, that something else reads, or that are read otherwise keep
 /// their layout.
 void packConvFilters(RewriterBase &rewriter, func::FuncOp func,

@@ -182,7 +182,8 @@ def CPUVectorizeConvolutions
     channels that only the kernels read, in whole blocks of P output
     channels, is packed at compile time into the layout
     [F / P, KH, KW, C, P] (each block of channels one contiguous array)
-    and the kernels read it there, instead of filter rows F floats apart.
+    and the kernels read it there, instead of filter rows F floats apart;
+    each read of a block prefetches the same rows of the next block.
 
     Inside the `scf.forall` chunks of `tfg-cpu-parallelize` (threads > 1),
     the pieces of a convolution are chained in destination-passing order
@@ -204,8 +205,8 @@ def CPUVectorizeConvolutions
   // Bufferization: its dialect loaded attaches the bufferization interface
   // models the empty-tensor elimination in chunks needs.
   let dependentDialects = ["mlir::bufferization::BufferizationDialect",
-                           "mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
-                           "mlir::vector::VectorDialect"];
+                           "mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
 }
 
 def CPUTileDynamicConvolutions

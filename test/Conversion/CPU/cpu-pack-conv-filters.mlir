@@ -6,7 +6,8 @@
 // 65th float of the packed data is w[0, 0, 1, 0] = 128 (0x43000000), where the
 // HWCF layout has w[0, 0, 0, 64] = 64 (0x42800000); in blocks of 32 (AVX2's
 // 4 vectors) likewise. The 49th pixel's piece (one column, all 128 channels
-// in one block on AVX-512) reads two packed blocks into one vector.
+// in one block on AVX-512) reads two packed blocks into one vector. Each read
+// of one block prefetches the same rows of the next block into L2.
 // RUN: tfg-opt %s --split-input-file --tfg-cpu-vectorize-convolutions="vector-bits=512 vector-registers=32 pack-min-out-channels=128" --canonicalize | FileCheck %s --check-prefix=AVX512
 // RUN: tfg-opt %s --split-input-file --tfg-cpu-vectorize-convolutions="vector-bits=256 vector-registers=16 pack-min-out-channels=128" --canonicalize | FileCheck %s --check-prefix=AVX2
 // Below the threshold (its default, 512 output channels) filters keep their
@@ -16,9 +17,16 @@
 // AVX512-LABEL: func.func @packed
 // AVX512-NOT: tensor<1x1x4x128xf32>
 // AVX512: %[[W:.*]] = arith.constant dense_resource<packed_filter{{.*}}> : tensor<2x1x1x4x64xf32>
+// AVX512: %[[BUF:.*]] = bufferization.to_buffer %[[W]] read_only
 // AVX512: scf.for %[[F:.*]] = %c0 to %c128 step %c64
 // AVX512: %[[B:.*]] = arith.divui %[[F]], %c64
 // AVX512: vector.transfer_read %[[W]][%[[B]], %c0, %c0, %c0, %c0], %{{.*}} {in_bounds = [true, true]} : tensor<2x1x1x4x64xf32>, vector<4x64xf32>
+// The same rows of the next block (the last block: itself), every cache line.
+// AVX512: %[[B1:.*]] = arith.addi %[[B]], %c1
+// AVX512: %[[NEXT:.*]] = arith.minui %[[B1]], %c1
+// AVX512: memref.prefetch %[[BUF]][%[[NEXT]], %c0, %c0, %c0, %c0], read, locality<2>, data
+// AVX512: memref.prefetch %[[BUF]][%[[NEXT]], %c0, %c0, %c0, %c48], read, locality<2>, data
+// AVX512: memref.prefetch %[[BUF]][%[[NEXT]], %c0, %c0, %c3, %c48], read, locality<2>, data
 // AVX512: vector.transfer_read %[[W]][%c0, %c0, %c0, %c0, %c0], %{{.*}} {in_bounds = [true, true]} : tensor<2x1x1x4x64xf32>, vector<4x64xf32>
 // AVX512: vector.insert_strided_slice %{{.*}} {offsets = [0, 0], strides = [1, 1]} : vector<4x64xf32> into vector<4x128xf32>
 // AVX512: vector.transfer_read %[[W]][%c1, %c0, %c0, %c0, %c0], %{{.*}} {in_bounds = [true, true]} : tensor<2x1x1x4x64xf32>, vector<4x64xf32>
@@ -32,6 +40,7 @@
 // AVX2: packed_filter{{.*}}: "0x04000000{{([0-9A-F]{128}){2}00000043}}
 // DEFAULT-LABEL: func.func @packed
 // DEFAULT-NOT: packed_filter
+// DEFAULT-NOT: memref.prefetch
 // DEFAULT: vector.transfer_read %{{.*}} : tensor<1x1x4x128xf32>, vector<4x64xf32>
 // DEFAULT-NOT: packed_filter
 func.func @packed(%x: tensor<1x7x7x4xf32>) -> tensor<1x7x7x128xf32> {
