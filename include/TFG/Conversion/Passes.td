@@ -178,6 +178,13 @@ def CPUVectorizeConvolutions
     while the filter taps and input channels stream through.
     Convolutions it cannot tile this way are left to `tfg-cpu-loop-order`.
 
+    Last, a constant filter of at least `pack-min-out-channels` output
+    channels that only the kernels read, in whole blocks of P output
+    channels, is packed at compile time into the layout
+    [F / P, KH, KW, C, P] (each block of channels one contiguous array)
+    and the kernels read it there, instead of filter rows F floats apart;
+    each read of a block prefetches the same rows of the next block.
+
     Inside the `scf.forall` chunks of `tfg-cpu-parallelize` (threads > 1),
     the pieces of a convolution are chained in destination-passing order
     and the chunk's empty tensors become slices of the chunk's output
@@ -190,12 +197,16 @@ def CPUVectorizeConvolutions
            "with AVX, else 128)">,
     Option<"vectorRegisters", "vector-registers", "int64_t", /*default=*/"0",
            "Vector registers (0: the host's: 32 with AVX-512, else 16)">,
+    Option<"packMinOutChannels", "pack-min-out-channels", "int64_t",
+           /*default=*/"512",
+           "Fewest output channels of a constant filter that is packed into "
+           "blocks of the kernels' output channels">,
   ];
   // Bufferization: its dialect loaded attaches the bufferization interface
   // models the empty-tensor elimination in chunks needs.
   let dependentDialects = ["mlir::bufferization::BufferizationDialect",
-                           "mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
-                           "mlir::vector::VectorDialect"];
+                           "mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
 }
 
 def CPUTileDynamicConvolutions
