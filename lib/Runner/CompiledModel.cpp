@@ -311,6 +311,8 @@ std::optional<CacheKey> cacheKeyOf(ModuleOp module, const PassManager &toLinalg,
   llvm::sort(featureList);
   key.add(llvm::join(featureList, ","));
   key.add(options.hostTarget ? "host target" : "generic target");
+  key.add(options.llvmPipeline == LLVMPipeline::O3 ? "llvm o3"
+                                                   : "llvm kernels");
   key.add(options.lowering.funcName);
   std::string pipelines;
   llvm::raw_string_ostream os(pipelines);
@@ -731,8 +733,17 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   addPackedWrapper(*entry, packedName(funcName));
   compiled.phases.translate = secondsSince(phaseStart);
 
+  // LLVM's pipeline for the kernels: no full unrolling, code generation at
+  // Less (Aggressive's code on X86, without the post-RA scheduler).
+  bool kernels = options.llvmPipeline == LLVMPipeline::Kernels;
   ParallelCodegenOptions codegen{
-      *machine, options.hostTarget, compileThreads, {}};
+      /*codegenMachine=*/*machine,
+      /*optimizeForTarget=*/options.hostTarget,
+      /*fullUnrolling=*/!kernels,
+      /*codegenLevel=*/
+      kernels ? std::optional(llvm::CodeGenOptLevel::Less) : std::nullopt,
+      /*threads=*/compileThreads,
+      /*inspectOptimized=*/{}};
   std::string dumpError;
   if (!options.dumpLLVMPath.empty())
     codegen.inspectOptimized =

@@ -25,6 +25,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,16 @@ struct ParallelCodegenOptions {
   /// Give LLVM's IR optimizer the target too (its vectorizers then see the
   /// host's vector registers); false: the generic target.
   bool optimizeForTarget = true;
+  /// LLVM's full unrolling of loops of a constant trip count (its partial
+  /// and runtime unrolling stay). Off: the MLIR pipeline has unrolled the
+  /// kernels' register blocks already, and LLVM's full unrolling of the rest
+  /// made no model faster and a third of some compiles (docs/design.md,
+  /// "Compile time", "LLVM's pipeline").
+  bool fullUnrolling = true;
+  /// The code generator's level, when set (else codegenMachine's). At
+  /// CodeGenOptLevel::Less LLVM's X86 back end makes Aggressive's code
+  /// without the post-RA scheduler.
+  std::optional<llvm::CodeGenOptLevel> codegenLevel;
   /// Threads that optimize and compile partitions (the caller's included);
   /// never more than there are partitions.
   unsigned threads = 1;
@@ -58,7 +69,8 @@ struct ParallelCodegenResult {
 /// The partitions a module of these functions gets: at most this many.
 inline constexpr unsigned kMaxPartitions = 16;
 
-/// Optimizes `module` (LLVM's O3) and compiles it to object files, on
+/// Optimizes `module` (LLVM's O3, its full unrolling only if
+/// options.fullUnrolling) and compiles it to object files, on
 /// options.threads threads. The module is consumed: it is split.
 llvm::Expected<ParallelCodegenResult>
 optimizeAndCompile(std::unique_ptr<llvm::Module> module,

@@ -65,6 +65,21 @@ struct TensorInfo {
   std::vector<int64_t> withDynamicDims(int64_t size) const;
 };
 
+/// What LLVM does with the code the MLIR pipeline made (docs/design.md,
+/// "Compile time", "LLVM's pipeline").
+enum class LLVMPipeline {
+  /// LLVM's O3 without its full unrolling of constant-trip loops (partial
+  /// and runtime unrolling stay), and its code generator without the
+  /// post-RA scheduler (CodeGenOptLevel::Less): the MLIR pipeline has
+  /// tiled, vectorized and unrolled the kernels; the two made no model
+  /// faster (some slower: larger code) and were a third of a compile. The
+  /// default.
+  Kernels,
+  /// LLVM's O3 and its most aggressive code generation (the pipeline
+  /// before; to compare).
+  O3,
+};
+
 struct CompileOptions {
   /// How compileFile imports the model (allowEmptyInput, signature, ...).
   ImportOptions importOptions;
@@ -82,6 +97,8 @@ struct CompileOptions {
   /// as a native compiler would. False: LLVM's generic target for the IR
   /// optimizer and no contraction (the baseline of bench/run_codegen_bench.sh).
   bool hostTarget = true;
+  /// LLVM's optimizer and code generator settings.
+  LLVMPipeline llvmPipeline = LLVMPipeline::Kernels;
   /// When set, the LLVM IR after LLVM's optimizer is written here (to check
   /// what the vectorizers made of each loop).
   std::string dumpLLVMPath;
