@@ -66,8 +66,12 @@ struct ParallelCodegenResult {
   double optimizeSeconds = 0, codegenSeconds = 0;
 };
 
-/// The partitions a module of these functions gets: at most this many.
-inline constexpr unsigned kMaxPartitions = 16;
+/// The partitions a module of these functions gets: at most this many. Each
+/// costs a fixed share of CPU time (the module's globals read again, O3's
+/// module passes, a code generator set up): on movenet-lightning 16 parts
+/// took 21 % more CPU than 4 and 4 took 4 % more than 2 (docs/design.md,
+/// "Compile time"); 4 keep two cores busy to the end of a compile.
+inline constexpr unsigned kMaxPartitions = 4;
 
 /// Optimizes `module` (LLVM's O3, its full unrolling only if
 /// options.fullUnrolling) and compiles it to object files, on
