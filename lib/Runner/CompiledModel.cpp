@@ -733,17 +733,12 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   addPackedWrapper(*entry, packedName(funcName));
   compiled.phases.translate = secondsSince(phaseStart);
 
-  // LLVM's pipeline for the kernels: no full unrolling, code generation at
-  // Less (Aggressive's code on X86, without the post-RA scheduler).
-  bool kernels = options.llvmPipeline == LLVMPipeline::Kernels;
-  ParallelCodegenOptions codegen{
-      /*codegenMachine=*/*machine,
-      /*optimizeForTarget=*/options.hostTarget,
-      /*fullUnrolling=*/!kernels,
-      /*codegenLevel=*/
-      kernels ? std::optional(llvm::CodeGenOptLevel::Less) : std::nullopt,
-      /*threads=*/compileThreads,
-      /*inspectOptimized=*/{}};
+  ParallelCodegenOptions codegen{/*codegenMachine=*/*machine,
+                                 /*optimizeForTarget=*/options.hostTarget,
+                                 /*fullUnrolling=*/options.llvmPipeline ==
+                                     LLVMPipeline::O3,
+                                 /*threads=*/compileThreads,
+                                 /*inspectOptimized=*/{}};
   std::string dumpError;
   if (!options.dumpLLVMPath.empty())
     codegen.inspectOptimized =

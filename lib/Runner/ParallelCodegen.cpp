@@ -423,8 +423,6 @@ llvm::Error compilePartition(PartitionJob &job, llvm::StringRef bitcode,
   auto optimizerTarget = machine.createTargetMachine();
   if (!optimizerTarget)
     return optimizerTarget.takeError();
-  if (options.codegenLevel)
-    machine.setCodeGenOptLevel(*options.codegenLevel);
   auto codegenTarget = machine.createTargetMachine();
   if (!codegenTarget)
     return codegenTarget.takeError();

@@ -25,7 +25,6 @@
 
 #include <functional>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,10 +42,6 @@ struct ParallelCodegenOptions {
   /// made no model faster and a third of some compiles (docs/design.md,
   /// "Compile time", "LLVM's pipeline").
   bool fullUnrolling = true;
-  /// The code generator's level, when set (else codegenMachine's). At
-  /// CodeGenOptLevel::Less LLVM's X86 back end makes Aggressive's code
-  /// without the post-RA scheduler.
-  std::optional<llvm::CodeGenOptLevel> codegenLevel;
   /// Threads that optimize and compile partitions (the caller's included);
   /// never more than there are partitions.
   unsigned threads = 1;

@@ -142,12 +142,10 @@ static cl::opt<LLVMPipeline> llvmPipeline(
     cl::desc("What LLVM does with the lowered model"),
     cl::values(
         clEnumValN(LLVMPipeline::Kernels, "kernels",
-                   "O3 without LLVM's full unrolling of constant-trip loops, "
-                   "code generation without the post-RA scheduler (default: "
-                   "the lowering unrolled the kernels already)"),
+                   "O3 without LLVM's full unrolling of constant-trip loops "
+                   "(default: the lowering unrolled the kernels already)"),
         clEnumValN(LLVMPipeline::O3, "o3",
-                   "LLVM's O3 and its most aggressive code generation "
-                   "(slower to compile; to compare)")));
+                   "LLVM's O3 as it is (slower to compile; to compare)")));
 static cl::opt<bool> verifyEach(
     cl::cat(runCategory), "verify-each",
     cl::desc("Verify the module after every pass of the lowering to the "

@@ -69,14 +69,12 @@ struct TensorInfo {
 /// "Compile time", "LLVM's pipeline").
 enum class LLVMPipeline {
   /// LLVM's O3 without its full unrolling of constant-trip loops (partial
-  /// and runtime unrolling stay), and its code generator without the
-  /// post-RA scheduler (CodeGenOptLevel::Less): the MLIR pipeline has
-  /// tiled, vectorized and unrolled the kernels; the two made no model
-  /// faster (some slower: larger code) and were a third of a compile. The
-  /// default.
+  /// and runtime unrolling stay): the MLIR pipeline has tiled, vectorized
+  /// and unrolled the kernels; LLVM's full unrolling of what is left made
+  /// no model faster (two slower: larger code) and cost up to 40 % of a
+  /// compile. The default.
   Kernels,
-  /// LLVM's O3 and its most aggressive code generation (the pipeline
-  /// before; to compare).
+  /// LLVM's O3 as it is (the pipeline before; to compare).
   O3,
 };
 
