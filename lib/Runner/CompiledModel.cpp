@@ -312,6 +312,8 @@ std::optional<CacheKey> cacheKeyOf(ModuleOp module, const PassManager &toLinalg,
   llvm::sort(featureList);
   key.add(llvm::join(featureList, ","));
   key.add(options.hostTarget ? "host target" : "generic target");
+  key.add(options.llvmPipeline == LLVMPipeline::O3 ? "llvm o3"
+                                                   : "llvm kernels");
   key.add(options.lowering.funcName);
   std::string pipelines;
   llvm::raw_string_ostream os(pipelines);
@@ -738,8 +740,12 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   addPackedWrapper(*entry, packedName(funcName));
   compiled.phases.translate = secondsSince(phaseStart);
 
-  ParallelCodegenOptions codegen{
-      *machine, options.hostTarget, compileThreads, {}};
+  ParallelCodegenOptions codegen{/*codegenMachine=*/*machine,
+                                 /*optimizeForTarget=*/options.hostTarget,
+                                 /*fullUnrolling=*/options.llvmPipeline ==
+                                     LLVMPipeline::O3,
+                                 /*threads=*/compileThreads,
+                                 /*inspectOptimized=*/{}};
   std::string dumpError;
   if (!options.dumpLLVMPath.empty())
     codegen.inspectOptimized =

@@ -54,6 +54,31 @@ void limitUnrollCostAnalysis() {
   });
 }
 
+/// LLVM's full unrolling (of a loop of a constant trip count, by either
+/// unroll pass) is limited by an option of LLVM's, -unroll-full-max-count,
+/// which both passes read, not by a PassBuilder tuning option (that one,
+/// LoopUnrolling, turns partial and runtime unrolling off too, and those
+/// made blazeface-front and facemesh 7-15 % faster). Set for the process
+/// before each compile's optimizer runs, unless the command line set it:
+/// 0 (no full unrolling) or unlimited, LLVM's default. So two compiles in
+/// one process at the same time must agree on it (tfg-run compiles one
+/// model at a time).
+void setFullUnrolling(bool enabled) {
+  static std::mutex mutex;
+  static bool fromCommandLine = [] {
+    auto &options = llvm::cl::getRegisteredOptions();
+    auto it = options.find("unroll-full-max-count");
+    return it == options.end() || it->second->getNumOccurrences() > 0;
+  }();
+  if (fromCommandLine)
+    return;
+  std::lock_guard<std::mutex> lock(mutex);
+  llvm::cl::Option *option =
+      llvm::cl::getRegisteredOptions().lookup("unroll-full-max-count");
+  (void)option->addOccurrence(0, "unroll-full-max-count",
+                              enabled ? "4294967295" : "0");
+}
+
 /// Runs the module pipeline `build` makes over `module`, with a PassBuilder
 /// set up as O3's (the vectorizers, unrolling) for `target`. Its
 /// instrumentation makes LLVM's own options (-time-passes,
@@ -467,6 +492,7 @@ mlir::tfg::optimizeAndCompile(std::unique_ptr<llvm::Module> module,
                               const ParallelCodegenOptions &options) {
   ParallelCodegenResult result;
   auto start = Clock::now();
+  setFullUnrolling(options.fullUnrolling);
   {
     llvm::orc::JITTargetMachineBuilder machine = options.codegenMachine;
     auto target = machine.createTargetMachine();

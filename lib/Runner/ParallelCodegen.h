@@ -36,6 +36,12 @@ struct ParallelCodegenOptions {
   /// Give LLVM's IR optimizer the target too (its vectorizers then see the
   /// host's vector registers); false: the generic target.
   bool optimizeForTarget = true;
+  /// LLVM's full unrolling of loops of a constant trip count (its partial
+  /// and runtime unrolling stay). Off: the MLIR pipeline has unrolled the
+  /// kernels' register blocks already, and LLVM's full unrolling of the rest
+  /// made no model faster and a third of some compiles (docs/design.md,
+  /// "Compile time", "LLVM's pipeline").
+  bool fullUnrolling = true;
   /// Threads that optimize and compile partitions (the caller's included);
   /// never more than there are partitions.
   unsigned threads = 1;
@@ -55,10 +61,15 @@ struct ParallelCodegenResult {
   double optimizeSeconds = 0, codegenSeconds = 0;
 };
 
-/// The partitions a module of these functions gets: at most this many.
-inline constexpr unsigned kMaxPartitions = 16;
+/// The partitions a module of these functions gets: at most this many. Each
+/// costs a fixed share of CPU time (the module's globals read again, O3's
+/// module passes, a code generator set up): on movenet-lightning 16 parts
+/// took 21 % more CPU than 4 and 4 took 4 % more than 2 (docs/design.md,
+/// "Compile time"); 4 keep two cores busy to the end of a compile.
+inline constexpr unsigned kMaxPartitions = 4;
 
-/// Optimizes `module` (LLVM's O3) and compiles it to object files, on
+/// Optimizes `module` (LLVM's O3, its full unrolling only if
+/// options.fullUnrolling) and compiles it to object files, on
 /// options.threads threads. The module is consumed: it is split.
 llvm::Expected<ParallelCodegenResult>
 optimizeAndCompile(std::unique_ptr<llvm::Module> module,

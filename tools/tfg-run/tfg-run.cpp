@@ -137,6 +137,15 @@ static cl::opt<int64_t> compileThreads(
     cl::desc("Run LLVM's optimizer and code generator on N threads, each on "
              "its own part of the model (default: one per core); the "
              "machine code is the same for any N"));
+static cl::opt<LLVMPipeline> llvmPipeline(
+    cl::cat(runCategory), "llvm-pipeline", cl::init(LLVMPipeline::Kernels),
+    cl::desc("What LLVM does with the lowered model"),
+    cl::values(
+        clEnumValN(LLVMPipeline::Kernels, "kernels",
+                   "O3 without LLVM's full unrolling of constant-trip loops "
+                   "(default: the lowering unrolled the kernels already)"),
+        clEnumValN(LLVMPipeline::O3, "o3",
+                   "LLVM's O3 as it is (slower to compile; to compare)")));
 static cl::opt<bool> verifyEach(
     cl::cat(runCategory), "verify-each",
     cl::desc("Verify the module after every pass of the lowering to the "
@@ -380,6 +389,7 @@ int main(int argc, char **argv) {
   options.lowering.threads = threads;
   // Not given: one per core (0).
   options.compileThreads = compileThreads;
+  options.llvmPipeline = llvmPipeline;
   options.verifyEachPass = verifyEach;
   options.countAllocations = countAllocations;
   options.lowering.dynamicDims = dynamicShapes;

@@ -66,6 +66,19 @@ struct TensorInfo {
   std::vector<int64_t> withDynamicDims(int64_t size) const;
 };
 
+/// What LLVM does with the code the MLIR pipeline made (docs/design.md,
+/// "Compile time", "LLVM's pipeline").
+enum class LLVMPipeline {
+  /// LLVM's O3 without its full unrolling of constant-trip loops (partial
+  /// and runtime unrolling stay): the MLIR pipeline has tiled, vectorized
+  /// and unrolled the kernels; LLVM's full unrolling of what is left made
+  /// no model faster (two slower: larger code) and cost up to 40 % of a
+  /// compile. The default.
+  Kernels,
+  /// LLVM's O3 as it is (the pipeline before; to compare).
+  O3,
+};
+
 struct CompileOptions {
   /// How compileFile imports the model (allowEmptyInput, signature, ...).
   ImportOptions importOptions;
@@ -83,6 +96,8 @@ struct CompileOptions {
   /// as a native compiler would. False: LLVM's generic target for the IR
   /// optimizer and no contraction (the baseline of bench/run_codegen_bench.sh).
   bool hostTarget = true;
+  /// LLVM's optimizer and code generator settings.
+  LLVMPipeline llvmPipeline = LLVMPipeline::Kernels;
   /// When set, the LLVM IR after LLVM's optimizer is written here (to check
   /// what the vectorizers made of each loop).
   std::string dumpLLVMPath;
