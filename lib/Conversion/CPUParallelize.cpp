@@ -10,6 +10,7 @@
 #include "TFG/Conversion/Passes.h"
 
 #include "CPUKernelUtils.h"
+#include "CPUPackGemv.h"
 
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -229,17 +230,32 @@ struct CPUParallelizePass : tfg::impl::CPUParallelizeBase<CPUParallelizePass> {
     if (!generic && failed(tfg::fuseElementwiseChains(getOperation())))
       return signalPassFailure();
 
+    IRRewriter rewriter(&getContext());
+    // A one-row product with constant weights is split by its weight
+    // panels, packed here as the register blocking would pack them: each
+    // thread streams its own contiguous panels with the one-thread kernel.
+    if (!generic) {
+      SmallVector<linalg::MatmulOp> products;
+      getOperation().walk([&](linalg::MatmulOp op) {
+        if (!op->getParentOfType<scf::ForallOp>() &&
+            staticIterations(op) >= minIterations)
+          products.push_back(op);
+      });
+      for (linalg::MatmulOp op : products)
+        (void)tfg::packConstantGemv(rewriter, op);
+    }
+
     SmallVector<linalg::LinalgOp> candidates;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (!op.hasPureTensorSemantics() || isDataMovement(op) ||
-          (!generic && !isNamedHeavyOp(op)) ||
+          (!generic && !isNamedHeavyOp(op) &&
+           !op->hasAttr(tfg::kPackedGemvMark)) ||
           op->getParentOfType<scf::ForallOp>() ||
           staticIterations(op) < minIterations)
         return;
       candidates.push_back(op);
     });
 
-    IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : candidates) {
       SmallVector<int64_t> sizes = chunkSizes(op, threads);
       if (sizes.empty() || !isa<TilingInterface>(op.getOperation()))

@@ -10,6 +10,7 @@
 #include "TFG/Conversion/Passes.h"
 
 #include "CPUKernelUtils.h"
+#include "CPUPackGemv.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -41,7 +42,7 @@ constexpr StringLiteral kTileMark = "tfg.cpu_matmul_tile";
 /// accumulators) hide the fused multiply-add latency, and the weight rows
 /// stream through. Otherwise 6 rows x 16 columns: 12 accumulators, 2
 /// registers for the weight row and 1 for the broadcast row element.
-constexpr int64_t kGemvColumns = 64;
+constexpr int64_t kGemvColumns = tfg::kGemvPanelColumns;
 constexpr int64_t kBlockRows = 6, kBlockColumns = 16;
 /// Reduction steps a tile: enough to amortize the loop, few enough that the
 /// weight slice read per tile (8 x 64 floats for a GEMV) stays modest.
@@ -76,6 +77,12 @@ bool isCandidate(linalg::LinalgOp op) {
          !ShapedType::isDynamic(ranges[ranges.size() - 2]);
 }
 
+/// A product tfg::packConstantGemv made, or a chunk of one.
+bool isPackedGemv(linalg::LinalgOp op) {
+  return isa<linalg::GenericOp>(op.getOperation()) &&
+         op->hasAttr(tfg::kPackedGemvMark) && op.getNumLoops() == 4;
+}
+
 /// The values of a constant f32 tensor (inline or a resource blob), or
 /// nothing when `v` is not one.
 std::optional<SmallVector<float>> constantValues(Value v) {
@@ -93,15 +100,14 @@ std::optional<SmallVector<float>> constantValues(Value v) {
   return std::nullopt;
 }
 
-/// A one-row product x . W with W a constant K x N, N wider than one
-/// panel, as a product with W packed at compile time into panels of
-/// kGemvColumns columns, [P][K][kGemvColumns] (the last panel padded with
-/// zeros): each column tile then streams one contiguous block of weights
-/// instead of a strided window of every row. Computes the panels'
-/// results as a 1 x P x kGemvColumns tensor, then takes the first N
-/// columns. Returns the packed product (a linalg.generic to tile), or null
-/// when `op` is not such a product.
-linalg::GenericOp packGemv(RewriterBase &rewriter, linalg::MatmulOp op) {
+} // namespace
+
+/// Each column tile of the packed product streams one contiguous block of
+/// weights instead of a strided window of every row.
+linalg::GenericOp tfg::packConstantGemv(RewriterBase &rewriter,
+                                        linalg::MatmulOp op) {
+  if (!isCandidate(op))
+    return {};
   auto lhsType = cast<RankedTensorType>(op.getInputs()[0].getType());
   auto rhsType = cast<RankedTensorType>(op.getInputs()[1].getType());
   int64_t k = rhsType.getDimSize(0), n = rhsType.getDimSize(1);
@@ -149,6 +155,7 @@ linalg::GenericOp packGemv(RewriterBase &rewriter, linalg::MatmulOp op) {
         linalg::YieldOp::create(
             b, loc, ValueRange{arith::AddFOp::create(b, loc, args[2], mul)});
       });
+  product->setAttr(kPackedGemvMark, rewriter.getUnitAttr());
   Value flat = tensor::CollapseShapeOp::create(
       rewriter, loc, product.getResult(0),
       SmallVector<ReassociationIndices>{{0}, {1, 2}});
@@ -163,6 +170,8 @@ linalg::GenericOp packGemv(RewriterBase &rewriter, linalg::MatmulOp op) {
   rewriter.replaceOp(op, result);
   return product;
 }
+
+namespace {
 
 /// Tiles `epilogue` into the matmul's register blocks (`sizes`: the
 /// parallel loops', then the reduction step) with the matmul and its fill
@@ -233,7 +242,9 @@ struct CPUVectorizeMatmulPass
     //    reduction innermost.
     SmallVector<linalg::LinalgOp> candidates;
     func.walk([&](linalg::LinalgOp op) {
-      if (isCandidate(op))
+      // A product packed by tfg-cpu-parallelize (or a thread's chunk of
+      // one) is register-blocked like one packed here.
+      if (isCandidate(op) || (isPackedGemv(op) && op.hasPureTensorSemantics()))
         candidates.push_back(op);
     });
     if (candidates.empty())
@@ -242,11 +253,11 @@ struct CPUVectorizeMatmulPass
     for (linalg::LinalgOp op : candidates) {
       SmallVector<int64_t> sizes;
       if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
-        if (linalg::GenericOp packed = packGemv(rewriter, matmul)) {
+        if (linalg::GenericOp packed = tfg::packConstantGemv(rewriter, matmul))
           op = packed;
-          // (panel, row, column, reduction): one panel a tile.
-          sizes = {1, 1, kGemvColumns, kReductionStep};
-        }
+      // (panel, row, column, reduction): one panel a tile.
+      if (isPackedGemv(op))
+        sizes = {1, 1, kGemvColumns, kReductionStep};
       if (sizes.empty()) {
         SmallVector<int64_t> ranges = op.getStaticLoopRanges();
         ArrayRef<int64_t> mnk = ArrayRef(ranges).take_back(3);
