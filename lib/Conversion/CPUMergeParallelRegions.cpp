@@ -18,6 +18,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -95,28 +96,52 @@ int64_t plainForkThreads(omp::ParallelOp parallel) {
   return count.getSExtValue();
 }
 
+/// Whether every thread of a team may run `loop` (an scf.for around forks
+/// of a nest: a padded depthwise layer's left and right border columns)
+/// and meet the same worksharing loops in the same order: its bounds are
+/// the same on every thread (values from outside it), and its body holds
+/// only replicable ops, plain forks (collected in `forks`) and loops of the
+/// same kind.
+bool isReplicableLoopOfForks(scf::ForOp loop,
+                             SmallVectorImpl<omp::ParallelOp> &forks) {
+  if (loop.getNumResults() != 0)
+    return false;
+  for (Operation &op : *loop.getBody()) {
+    if (isa<scf::YieldOp>(op) || isReplicable(&op))
+      continue;
+    if (auto fork = dyn_cast<omp::ParallelOp>(op)) {
+      forks.push_back(fork);
+      continue;
+    }
+    auto inner = dyn_cast<scf::ForOp>(op);
+    if (!inner || !isReplicableLoopOfForks(inner, forks))
+      return false;
+  }
+  return true;
+}
+
 /// How `func` (an outlined nest) runs, and its team's size (Parallel).
 std::pair<NestKind, int64_t> classifyNest(func::FuncOp func) {
   if (!func.isPrivate() || !func->hasAttr("tfg.outlined") ||
       !func.getBody().hasOneBlock() || func.getNumResults() != 0)
     return {NestKind::Other, 0};
-  omp::ParallelOp parallel;
+  // The fork, at the top or in loops that every thread can run.
+  SmallVector<omp::ParallelOp> forks;
   bool sideEffectsOutside = false;
   for (Operation &op : func.getBody().front()) {
-    if (auto fork = dyn_cast<omp::ParallelOp>(op)) {
-      if (parallel)
-        return {NestKind::Other, 0};
-      parallel = fork;
-    } else if (!isa<func::ReturnOp>(op) && !isReplicable(&op)) {
+    if (auto fork = dyn_cast<omp::ParallelOp>(op))
+      forks.push_back(fork);
+    else if (auto loop = dyn_cast<scf::ForOp>(op))
+      sideEffectsOutside |= !isReplicableLoopOfForks(loop, forks);
+    else if (!isa<func::ReturnOp>(op) && !isReplicable(&op))
       sideEffectsOutside = true;
-    }
   }
-  if (parallel) {
+  if (!forks.empty()) {
     // Every thread of the team will run the function: what is outside the
     // fork must be replicable (it ran once).
-    if (sideEffectsOutside)
+    if (sideEffectsOutside || forks.size() != 1)
       return {NestKind::Other, 0};
-    int64_t threads = plainForkThreads(parallel);
+    int64_t threads = plainForkThreads(forks.front());
     return threads ? std::make_pair(NestKind::Parallel, threads)
                    : std::make_pair(NestKind::Other, int64_t{0});
   }
@@ -329,6 +354,8 @@ struct Footprint {
 struct StepAccesses {
   SmallVector<std::pair<Footprint, bool>> accesses; // (memory, written)
   bool unknown = false;
+  /// The step ends with a barrier that is kept whatever follows.
+  bool barrierAfter = false;
 
   void add(func::CallOp call, const NestEffects &effects) {
     unknown |= effects.unknown;
@@ -478,10 +505,21 @@ struct CPUMergeParallelRegionsPass
         // The barrier that ends the nest: its last worksharing loop's (a
         // fork with none has no barrier to keep).
         omp::WsloopOp last;
+        bool inLoop = false;
         callee.walk([&](omp::ParallelOp fork) {
           for (auto loop : fork.getRegion().front().getOps<omp::WsloopOp>())
             last = loop;
+          inLoop = fork->getParentOp() != callee.getOperation();
         });
+        // A fork in a loop is one barrier per iteration: the iterations
+        // may depend on each other (a nest is not known to be a parallel
+        // loop), so it stays, and orders the next step as well.
+        if (inLoop) {
+          steps.push_back({nullptr, {}});
+          steps.back().second.add(cast<func::CallOp>(op), effects);
+          steps.back().second.barrierAfter = true;
+          continue;
+        }
         steps.push_back({last, {}});
         steps.back().second.add(cast<func::CallOp>(op), effects);
         continue;
@@ -510,6 +548,10 @@ struct CPUMergeParallelRegionsPass
     SmallVector<const StepAccesses *> pending;
     for (auto [index, step] : llvm::enumerate(steps)) {
       pending.push_back(&step.second);
+      if (step.second.barrierAfter) {
+        pending.clear(); // a barrier that stays
+        continue;
+      }
       if (!step.first)
         continue; // no barrier
       bool needed = false;

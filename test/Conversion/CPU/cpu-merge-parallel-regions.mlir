@@ -352,3 +352,128 @@ func.func @pieces(%in: memref<16xf32>) {
   memref.dealloc %arena : memref<512xi8>
   return
 }
+
+// -----
+
+// A nest whose fork is in a loop (a padded depthwise layer's left and right
+// border columns: one worksharing loop per column) is merged too: every
+// thread runs the loop, whose bounds and body are the same on each, and
+// meets the same worksharing loops. Its barrier stays in every iteration
+// (the iterations of a nest are not known to be independent), though the
+// next nest touches other memory.
+// CHECK-LABEL: func.func private @borders(
+// CHECK-NOT: omp.parallel
+// CHECK: scf.for
+// CHECK-NEXT: arith.muli
+// CHECK-NEXT: omp.wsloop {
+// CHECK-LABEL: func.func private @interior(
+// CHECK-NOT: omp.parallel
+// CHECK: omp.wsloop nowait {
+// CHECK-LABEL: func.func @fork_in_loop(
+// CHECK: omp.parallel
+// CHECK-NEXT: func.call @borders(
+// CHECK-NEXT: func.call @interior(
+// CHECK-NEXT: omp.terminator
+func.func private @borders(%arg0: memref<64xf32>, %arg1: memref<2x64xf32>) attributes {llvm.linkage = #llvm.linkage<internal>, tfg.outlined} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %n = llvm.mlir.constant(2 : i32) : i32
+  scf.for %col = %c0 to %c2 step %c1 {
+    %stride = arith.muli %col, %c1 : index
+    omp.parallel num_threads(%n : i32) {
+      omp.wsloop {
+        omp.loop_nest (%i) : index = (%c0) to (%c64) step (%c32) {
+          %v = memref.load %arg0[%i] : memref<64xf32>
+          memref.store %v, %arg1[%stride, %i] : memref<2x64xf32>
+          omp.yield
+        }
+      }
+      omp.terminator
+    }
+  }
+  return
+}
+func.func private @interior(%arg0: memref<64xf32>) attributes {llvm.linkage = #llvm.linkage<internal>, tfg.outlined} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %one = arith.constant 1.0 : f32
+  %n = llvm.mlir.constant(2 : i32) : i32
+  omp.parallel num_threads(%n : i32) {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%c64) step (%c32) {
+        memref.store %one, %arg0[%i] : memref<64xf32>
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return
+}
+func.func @fork_in_loop(%arg0: memref<64xf32>, %arg1: memref<2x64xf32>, %arg2: memref<64xf32>) {
+  call @borders(%arg0, %arg1) : (memref<64xf32>, memref<2x64xf32>) -> ()
+  call @interior(%arg2) : (memref<64xf32>) -> ()
+  return
+}
+
+// -----
+
+// A loop around a fork that also writes memory itself (once per thread if
+// every thread ran it): the nest keeps its own fork, nothing merges.
+// CHECK-LABEL: func.func private @store_in_loop(
+// CHECK: scf.for
+// CHECK: memref.store
+// CHECK: omp.parallel
+// CHECK-LABEL: func.func @fork_in_writing_loop(
+// CHECK-NOT: omp.parallel
+// CHECK: call @store_in_loop(
+// CHECK-NEXT: call @interior2(
+func.func private @store_in_loop(%arg0: memref<64xf32>) attributes {llvm.linkage = #llvm.linkage<internal>, tfg.outlined} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %one = arith.constant 1.0 : f32
+  %n = llvm.mlir.constant(2 : i32) : i32
+  scf.for %k = %c0 to %c2 step %c1 {
+    %v = memref.load %arg0[%k] : memref<64xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %arg0[%k] : memref<64xf32>
+    omp.parallel num_threads(%n : i32) {
+      omp.wsloop {
+        omp.loop_nest (%i) : index = (%c0) to (%c64) step (%c32) {
+          memref.store %one, %arg0[%i] : memref<64xf32>
+          omp.yield
+        }
+      }
+      omp.terminator
+    }
+  }
+  return
+}
+func.func private @interior2(%arg0: memref<64xf32>) attributes {llvm.linkage = #llvm.linkage<internal>, tfg.outlined} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %one = arith.constant 1.0 : f32
+  %n = llvm.mlir.constant(2 : i32) : i32
+  omp.parallel num_threads(%n : i32) {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%c64) step (%c32) {
+        memref.store %one, %arg0[%i] : memref<64xf32>
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return
+}
+func.func @fork_in_writing_loop(%arg0: memref<64xf32>, %arg1: memref<64xf32>) {
+  call @store_in_loop(%arg0) : (memref<64xf32>) -> ()
+  call @interior2(%arg1) : (memref<64xf32>) -> ()
+  return
+}

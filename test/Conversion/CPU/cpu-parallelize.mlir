@@ -6,8 +6,9 @@
 // RUN: diff %t.before.mlir %t.after.mlir
 // RUN: tfg-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tfg-cpu-parallelize{threads=3}))' | FileCheck %s --check-prefix=THREE
 // The register blocking then tiles and vectorizes inside each chunk, an
-// uneven one (a dynamic number of rows) too.
-// RUN: tfg-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tfg-cpu-parallelize{threads=2},tfg-cpu-vectorize-convolutions))' | FileCheck %s --check-prefix=VEC
+// uneven one (a dynamic number of rows) too; the GEMV kernel each thread's
+// weight panels.
+// RUN: tfg-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tfg-cpu-parallelize{threads=2},tfg-cpu-vectorize-convolutions,tfg-cpu-vectorize-matmul))' | FileCheck %s --check-prefix=VEC
 
 // A convolution: the batch (1) cannot be split, the output rows (56) are,
 // in two static chunks of 28; the filter and the channels stay whole.
@@ -282,4 +283,55 @@ func.func @conv_fill_shared(%x: tensor<1x34x34x32xf32>, %w: tensor<3x3x32x64xf32
   %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
        ins(%x, %w : tensor<1x34x34x32xf32>, tensor<3x3x32x64xf32>) outs(%fill : tensor<1x32x32x64xf32>) -> tensor<1x32x32x64xf32>
   return %conv, %fill : tensor<1x32x32x64xf32>, tensor<1x32x32x64xf32>
+}
+
+// -----
+
+// A one-row product with constant weights is packed into panels of 64
+// columns (16 panels for 1000 columns, the last one padded), as the
+// register blocking packs it, and split by panels: each thread streams 8
+// contiguous panels (three threads: 6, 6, 4), its zero fill fused in.
+// The register blocking then vectorizes each thread's panels with the
+// one-thread kernel.
+// CHECK-LABEL: func.func @gemv_constant
+// CHECK: %[[P:.*]] = arith.constant dense<{{.*}}> : tensor<16x1024x64xf32>
+// CHECK: scf.forall (%[[I:.*]]) = (0) to (16) step (8)
+// CHECK: linalg.fill {{.*}} -> tensor<1x8x64xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1024xf32>, tensor<8x1024x64xf32>) {{.*}} attrs = {tfg.packed_gemv}
+// CHECK: tensor.parallel_insert_slice
+// CHECK: tensor.collapse_shape
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [1, 1000] [1, 1]
+// CHECK-NOT: linalg.matmul
+// THREE-LABEL: func.func @gemv_constant
+// THREE: scf.forall (%{{.*}}) = (0) to (16) step (6)
+// THREE: tfg.packed_gemv
+// VEC-LABEL: func.func @gemv_constant
+// VEC: scf.forall
+// VEC: vector.contract
+// VEC-NOT: linalg.generic
+// VEC: scf.forall.in_parallel
+func.func @gemv_constant(%a: tensor<1x1024xf32>) -> tensor<1x1000xf32> {
+  %w = arith.constant dense<0.5> : tensor<1024x1000xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1000xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1000xf32>) -> tensor<1x1000xf32>
+  %0 = linalg.matmul ins(%a, %w : tensor<1x1024xf32>, tensor<1024x1000xf32>) outs(%c : tensor<1x1000xf32>) -> tensor<1x1000xf32>
+  return %0 : tensor<1x1000xf32>
+}
+
+// -----
+
+// Under min-iterations (here the pass's default, 2^18) a product stays
+// serial and unpacked: a fork costs more than it wins.
+// CHECK-LABEL: func.func @gemv_small
+// CHECK-NOT: scf.forall
+// CHECK-NOT: tfg.packed_gemv
+// CHECK: linalg.matmul
+func.func @gemv_small(%a: tensor<1x256xf32>) -> tensor<1x512xf32> {
+  %w = arith.constant dense<0.5> : tensor<256x512xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x512xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<1x512xf32>) -> tensor<1x512xf32>
+  %0 = linalg.matmul ins(%a, %w : tensor<1x256xf32>, tensor<256x512xf32>) outs(%c : tensor<1x512xf32>) -> tensor<1x512xf32>
+  return %0 : tensor<1x512xf32>
 }
