@@ -237,6 +237,13 @@ struct CPUParallelizePass : tfg::impl::CPUParallelizeBase<CPUParallelizePass> {
     if (!generic) {
       SmallVector<linalg::MatmulOp> products;
       getOperation().walk([&](linalg::MatmulOp op) {
+        // Splat weights (every weight the same) stay unpacked: the column
+        // chunks' vector code then folds the weights' loads away, which the
+        // packed chunks' did not (2 threads: 0.003 against 0.12 ms for a
+        // 512x512 splat).
+        auto splat = op.getInputs()[1].getDefiningOp<arith::ConstantOp>();
+        if (splat && isa<SplatElementsAttr>(splat.getValue()))
+          return;
         if (!op->getParentOfType<scf::ForallOp>() &&
             staticIterations(op) >= minIterations)
           products.push_back(op);

@@ -45,7 +45,8 @@
 // over the pixels: each convolution value 16 r(i) r(j) (r = 2 taps on the
 // first and last row or column, else 3) counts in r(i) r(j) windows, so
 // the sum is 16 (2*4 + 30*9)^2 = 1236544, the mean 1207.5625; the GEMV
-// with weights 1 (64x256, split by weight panels) sums 64 of them: 77284.
+// with weights 1 (64x256, split by columns: splat weights are not packed,
+// run-threads-gemv.test has packed ones) sums 64 of them: 77284.
 // RUN: tfg-run %s --input x=%t.ones.npy --outputs dw64,gemv --threads 2 --print-outputs 66 | FileCheck %s --check-prefix=WIDE
 // WIDE: dw64 = {{(400 )+}}640 640 ...{{$}}
 // WIDE: gemv = {{(77284 )+}}...{{$}}
