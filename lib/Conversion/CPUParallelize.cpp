@@ -265,6 +265,14 @@ struct CPUParallelizePass : tfg::impl::CPUParallelizeBase<CPUParallelizePass> {
 
     for (linalg::LinalgOp op : candidates) {
       SmallVector<int64_t> sizes = chunkSizes(op, threads);
+      // A packed GEMV by whole panels, unevenly where the threads do not
+      // divide them (a panel's columns split would give every thread half
+      // of each panel's rows to stream).
+      if (op->hasAttr(tfg::kPackedGemvMark)) {
+        int64_t panels = op.getStaticLoopRanges()[0];
+        sizes.assign(op.getNumLoops(), 0);
+        sizes[0] = llvm::divideCeil(panels, threads);
+      }
       if (sizes.empty() || !isa<TilingInterface>(op.getOperation()))
         continue; // no loop to split: stays serial
       if (!generic && (succeeded(chunkWithEpilogue(rewriter, op, sizes)) ||
