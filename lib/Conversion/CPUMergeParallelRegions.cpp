@@ -18,11 +18,13 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 namespace mlir::tfg {
 #define GEN_PASS_DEF_CPUMERGEPARALLELREGIONS
@@ -95,28 +97,52 @@ int64_t plainForkThreads(omp::ParallelOp parallel) {
   return count.getSExtValue();
 }
 
+/// Whether every thread of a team may run `loop` (an scf.for around forks
+/// of a nest: a padded depthwise layer's left and right border columns)
+/// and meet the same worksharing loops in the same order: its bounds are
+/// the same on every thread (values from outside it), and its body holds
+/// only replicable ops, plain forks (collected in `forks`) and loops of the
+/// same kind.
+bool isReplicableLoopOfForks(scf::ForOp loop,
+                             SmallVectorImpl<omp::ParallelOp> &forks) {
+  if (loop.getNumResults() != 0)
+    return false;
+  for (Operation &op : *loop.getBody()) {
+    if (isa<scf::YieldOp>(op) || isReplicable(&op))
+      continue;
+    if (auto fork = dyn_cast<omp::ParallelOp>(op)) {
+      forks.push_back(fork);
+      continue;
+    }
+    auto inner = dyn_cast<scf::ForOp>(op);
+    if (!inner || !isReplicableLoopOfForks(inner, forks))
+      return false;
+  }
+  return true;
+}
+
 /// How `func` (an outlined nest) runs, and its team's size (Parallel).
 std::pair<NestKind, int64_t> classifyNest(func::FuncOp func) {
   if (!func.isPrivate() || !func->hasAttr("tfg.outlined") ||
       !func.getBody().hasOneBlock() || func.getNumResults() != 0)
     return {NestKind::Other, 0};
-  omp::ParallelOp parallel;
+  // The fork, at the top or in loops that every thread can run.
+  SmallVector<omp::ParallelOp> forks;
   bool sideEffectsOutside = false;
   for (Operation &op : func.getBody().front()) {
-    if (auto fork = dyn_cast<omp::ParallelOp>(op)) {
-      if (parallel)
-        return {NestKind::Other, 0};
-      parallel = fork;
-    } else if (!isa<func::ReturnOp>(op) && !isReplicable(&op)) {
+    if (auto fork = dyn_cast<omp::ParallelOp>(op))
+      forks.push_back(fork);
+    else if (auto loop = dyn_cast<scf::ForOp>(op))
+      sideEffectsOutside |= !isReplicableLoopOfForks(loop, forks);
+    else if (!isa<func::ReturnOp>(op) && !isReplicable(&op))
       sideEffectsOutside = true;
-    }
   }
-  if (parallel) {
+  if (!forks.empty()) {
     // Every thread of the team will run the function: what is outside the
     // fork must be replicable (it ran once).
-    if (sideEffectsOutside)
+    if (sideEffectsOutside || forks.size() != 1)
       return {NestKind::Other, 0};
-    int64_t threads = plainForkThreads(parallel);
+    int64_t threads = plainForkThreads(forks.front());
     return threads ? std::make_pair(NestKind::Parallel, threads)
                    : std::make_pair(NestKind::Other, int64_t{0});
   }
@@ -148,13 +174,143 @@ void dissolveFork(func::FuncOp callee) {
 struct NestEffects {
   SmallVector<bool> read, written;
   bool unknown = false;
+  /// The nest's one worksharing loop's constant bounds (lower, upper,
+  /// step), where it has one.
+  std::optional<std::array<int64_t, 3>> geometry;
+  /// Per argument: the dimension along which every access of it is
+  /// confined to the band of the worksharing loop's iteration, rows [iv,
+  /// iv + step) (see bandDimension).
+  SmallVector<std::optional<unsigned>> band;
 };
+
+/// The dimension of `value`'s source that dimension `dim` of `value` (a
+/// view) indexes, where that source dimension is indexed the same way (a
+/// subview at offset 0 with stride 1, a reshape that only adds or removes
+/// unit dimensions around it); the source and its dimension, or nothing.
+std::optional<std::pair<Value, unsigned>> sourceDimension(Value value,
+                                                          unsigned dim) {
+  Operation *op = value.getDefiningOp();
+  if (auto cast = dyn_cast_or_null<memref::CastOp>(op))
+    return std::make_pair(cast.getSource(), dim);
+  if (auto subview = dyn_cast_or_null<memref::SubViewOp>(op)) {
+    llvm::SmallBitVector dropped = subview.getDroppedDims();
+    unsigned kept = 0;
+    for (unsigned source = 0; source < dropped.size(); ++source) {
+      if (dropped.test(source))
+        continue;
+      if (kept++ != dim)
+        continue;
+      if (subview.getStaticOffsets()[source] != 0 ||
+          subview.getStaticStrides()[source] != 1)
+        return std::nullopt;
+      return std::make_pair(subview.getSource(), source);
+    }
+    return std::nullopt;
+  }
+  // The group of a reshape holding the dimension must have no other
+  // dimension of size other than 1.
+  auto single = [](ArrayRef<int64_t> shape, ArrayRef<int64_t> group,
+                   int64_t dim) {
+    return llvm::all_of(group,
+                        [&](int64_t d) { return d == dim || shape[d] == 1; });
+  };
+  if (auto expand = dyn_cast_or_null<memref::ExpandShapeOp>(op)) {
+    for (auto [index, group] :
+         llvm::enumerate(expand.getReassociationIndices()))
+      if (llvm::is_contained(group, dim))
+        return single(expand.getResultType().getShape(), group, dim)
+                   ? std::optional(
+                         std::make_pair(expand.getSrc(), unsigned(index)))
+                   : std::nullopt;
+    return std::nullopt;
+  }
+  if (auto collapse = dyn_cast_or_null<memref::CollapseShapeOp>(op)) {
+    ArrayRef<int64_t> shape = collapse.getSrcType().getShape();
+    SmallVector<ReassociationIndices> groups =
+        collapse.getReassociationIndices();
+    if (dim >= groups.size())
+      return std::nullopt;
+    for (int64_t source : groups[dim])
+      if (single(shape, groups[dim], source) && shape[source] != 1)
+        return std::make_pair(collapse.getSrc(), unsigned(source));
+    if (groups[dim].size() == 1)
+      return std::make_pair(collapse.getSrc(), unsigned(groups[dim][0]));
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// Follows dimension `dim` of `value` up its views while sourceDimension
+/// can, to the first value it cannot see through.
+std::pair<Value, unsigned> rootDimension(Value value, unsigned dim) {
+  while (std::optional<std::pair<Value, unsigned>> up =
+             sourceDimension(value, dim))
+    std::tie(value, dim) = *up;
+  return {value, dim};
+}
+
+/// Where `accessed` (memory an op of `loop`'s body reads or writes) is a
+/// view of a subview taken at the loop's induction variable with the loop's
+/// step as its size (the band of rows one iteration computes), and that
+/// subview's dimension is a dimension of the entry block's argument
+/// (through views that keep it, sourceDimension): the argument and that
+/// dimension. The subviews, reshapes and casts below the band's subview
+/// stay inside its memory.
+std::optional<std::pair<BlockArgument, unsigned>>
+bandDimension(Value accessed, omp::LoopNestOp loop, int64_t step,
+              Block &entry) {
+  if (loop.getIVs().size() != 1)
+    return std::nullopt;
+  Value iv = loop.getIVs()[0];
+  Value value = accessed;
+  while (true) {
+    Operation *op = value.getDefiningOp();
+    auto subview = dyn_cast_or_null<memref::SubViewOp>(op);
+    if (subview) {
+      SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
+      for (unsigned dim = 0; dim < offsets.size(); ++dim) {
+        if (dyn_cast_if_present<Value>(offsets[dim]) != iv)
+          continue;
+        if (subview.getStaticSizes()[dim] != step ||
+            subview.getStaticStrides()[dim] != 1)
+          return std::nullopt;
+        auto [root, rootDim] = rootDimension(subview.getSource(), dim);
+        auto arg = dyn_cast<BlockArgument>(root);
+        if (!arg || arg.getOwner() != &entry)
+          return std::nullopt;
+        return std::make_pair(arg, rootDim);
+      }
+    }
+    if (!isa_and_nonnull<memref::SubViewOp, memref::ExpandShapeOp,
+                         memref::CollapseShapeOp, memref::CastOp>(op))
+      return std::nullopt;
+    value = op->getOperand(0);
+  }
+}
 
 NestEffects summarizeEffects(func::FuncOp callee) {
   NestEffects result;
   result.read.assign(callee.getNumArguments(), false);
   result.written.assign(callee.getNumArguments(), false);
+  result.band.assign(callee.getNumArguments(), std::nullopt);
   Block &entry = callee.getBody().front();
+  // The bands of the nest's one worksharing loop with constant bounds;
+  // an argument accessed otherwise, or along two dimensions, has none.
+  omp::LoopNestOp loopNest;
+  unsigned loopNests = 0;
+  callee.walk([&](omp::LoopNestOp nest) {
+    loopNest = nest;
+    ++loopNests;
+  });
+  if (loopNests == 1 && loopNest.getIVs().size() == 1) {
+    APInt lb, ub, step;
+    if (matchPattern(loopNest.getLoopLowerBounds()[0], m_ConstantInt(&lb)) &&
+        matchPattern(loopNest.getLoopUpperBounds()[0], m_ConstantInt(&ub)) &&
+        matchPattern(loopNest.getLoopSteps()[0], m_ConstantInt(&step)))
+      result.geometry = {lb.getSExtValue(), ub.getSExtValue(),
+                         step.getSExtValue()};
+  }
+  SmallVector<bool> unbanded(callee.getNumArguments(), false);
   callee.walk([&](Operation *op) {
     // A loop's or region's effects are those of the ops in it, walked too.
     if (op == callee.getOperation() ||
@@ -179,7 +335,17 @@ NestEffects summarizeEffects(func::FuncOp callee) {
           break;
       auto arg = dyn_cast_or_null<BlockArgument>(value);
       if (arg && arg.getOwner() == &entry) {
-        (write ? result.written : result.read)[arg.getArgNumber()] = true;
+        unsigned number = arg.getArgNumber();
+        (write ? result.written : result.read)[number] = true;
+        std::optional<std::pair<BlockArgument, unsigned>> band;
+        if (result.geometry && loopNest->isAncestor(op))
+          band = bandDimension(effect.getValue(), loopNest,
+                               (*result.geometry)[2], entry);
+        if (!band || band->first != arg ||
+            (result.band[number] && *result.band[number] != band->second))
+          unbanded[number] = true;
+        else
+          result.band[number] = band->second;
         continue;
       }
       if (value && (value.getDefiningOp<memref::AllocOp>() ||
@@ -189,6 +355,9 @@ NestEffects summarizeEffects(func::FuncOp callee) {
       result.unknown = true;
     }
   });
+  for (unsigned number = 0; number < unbanded.size(); ++number)
+    if (unbanded[number])
+      result.band[number] = std::nullopt;
   return result;
 }
 
@@ -326,18 +495,63 @@ struct Footprint {
 
 /// The memory one step of a merged region (a nest, or the serial nests of
 /// one omp.single) reads and writes.
+/// An access confined to the band of rows of its worksharing loop's
+/// iteration: the buffer of the caller and its dimension the band runs
+/// along, and the loop's bounds. Two such accesses with the same of all
+/// three touch the same rows in the same iteration, and OpenMP's static
+/// schedule gives an iteration to the same thread in both loops (same trip
+/// count, same team, no chunk size): a thread only meets its own rows.
+struct Band {
+  Value buffer;
+  unsigned dim;
+  std::array<int64_t, 3> geometry;
+  bool operator==(const Band &other) const {
+    return sameBuffer(buffer, other.buffer) && dim == other.dim &&
+           geometry == other.geometry;
+  }
+  /// The same value, or views of one arena at the same constant byte
+  /// offset with the same type (the memory plan makes a view per use).
+  static bool sameBuffer(Value a, Value b) {
+    if (a == b)
+      return true;
+    auto viewA = a.getDefiningOp<memref::ViewOp>();
+    auto viewB = b.getDefiningOp<memref::ViewOp>();
+    APInt shiftA, shiftB;
+    return viewA && viewB && viewA.getSource() == viewB.getSource() &&
+           viewA.getType() == viewB.getType() &&
+           viewA.getType().hasStaticShape() &&
+           matchPattern(viewA.getByteShift(), m_ConstantInt(&shiftA)) &&
+           matchPattern(viewB.getByteShift(), m_ConstantInt(&shiftB)) &&
+           shiftA == shiftB;
+  }
+};
+
+struct Access {
+  Footprint memory;
+  bool written;
+  std::optional<Band> band;
+};
+
 struct StepAccesses {
-  SmallVector<std::pair<Footprint, bool>> accesses; // (memory, written)
+  SmallVector<Access, 4> accesses;
   bool unknown = false;
+  /// The step ends with a barrier that is kept whatever follows.
+  bool barrierAfter = false;
 
   void add(func::CallOp call, const NestEffects &effects) {
     unknown |= effects.unknown;
     for (auto [index, operand] : llvm::enumerate(call.getOperands())) {
       if (!isa<MemRefType>(operand.getType()))
         continue;
-      if (effects.written[index] || effects.read[index])
-        accesses.push_back(
-            {Footprint::of(operand), bool(effects.written[index])});
+      if (!effects.written[index] && !effects.read[index])
+        continue;
+      std::optional<Band> band;
+      if (effects.geometry && effects.band[index]) {
+        auto [buffer, dim] = rootDimension(operand, *effects.band[index]);
+        band = Band{buffer, dim, *effects.geometry};
+      }
+      accesses.push_back(
+          {Footprint::of(operand), bool(effects.written[index]), band});
     }
   }
 
@@ -346,9 +560,11 @@ struct StepAccesses {
   bool dependsOn(const StepAccesses &other) const {
     if (unknown || other.unknown)
       return true;
-    for (const auto &[mine, iWrite] : accesses)
-      for (const auto &[theirs, theyWrite] : other.accesses)
-        if ((iWrite || theyWrite) && mine.mayOverlap(theirs))
+    for (const Access &mine : accesses)
+      for (const Access &theirs : other.accesses)
+        if ((mine.written || theirs.written) &&
+            mine.memory.mayOverlap(theirs.memory) &&
+            !(mine.band && theirs.band && *mine.band == *theirs.band))
           return true;
     return false;
   }
@@ -464,7 +680,7 @@ struct CPUMergeParallelRegionsPass
     omp::SingleOp single;
     // Each step's barrier-carrying op (the nest's last worksharing loop,
     // or the omp.single) and what the step touches.
-    SmallVector<std::pair<Operation *, StepAccesses>> steps;
+    SmallVector<std::pair<Operation *, StepAccesses>, 0> steps;
     for (Operation *op : merged) {
       if (isHoistable(op))
         continue;
@@ -478,10 +694,33 @@ struct CPUMergeParallelRegionsPass
         // The barrier that ends the nest: its last worksharing loop's (a
         // fork with none has no barrier to keep).
         omp::WsloopOp last;
+        bool inLoop = false;
         callee.walk([&](omp::ParallelOp fork) {
           for (auto loop : fork.getRegion().front().getOps<omp::WsloopOp>())
             last = loop;
+          inLoop = fork->getParentOp() != callee.getOperation();
         });
+        // A fork in a loop is one barrier per iteration: the iterations
+        // may depend on each other (a nest is not known to be a parallel
+        // loop), so it stays, and orders the next step as well.
+        // Unless every iteration's thread meets only its own rows of what
+        // the nest writes (the border columns' rows): then the loop's
+        // iterations need no barrier between them, and the nest's barrier
+        // is dropped, or kept as one barrier after the loop, like any
+        // nest's.
+        if (inLoop) {
+          StepAccesses accesses;
+          accesses.add(cast<func::CallOp>(op), effects);
+          if (accesses.dependsOn(accesses)) {
+            accesses.barrierAfter = true;
+            steps.push_back({nullptr, std::move(accesses)});
+            continue;
+          }
+          Operation *outer = last;
+          while (outer->getParentOp() != callee.getOperation())
+            outer = outer->getParentOp();
+          loopAroundFork[last] = outer;
+        }
         steps.push_back({last, {}});
         steps.back().second.add(cast<func::CallOp>(op), effects);
         continue;
@@ -510,6 +749,10 @@ struct CPUMergeParallelRegionsPass
     SmallVector<const StepAccesses *> pending;
     for (auto [index, step] : llvm::enumerate(steps)) {
       pending.push_back(&step.second);
+      if (step.second.barrierAfter) {
+        pending.clear(); // a barrier that stays
+        continue;
+      }
       if (!step.first)
         continue; // no barrier
       bool needed = false;
@@ -518,6 +761,14 @@ struct CPUMergeParallelRegionsPass
           needed |= steps[index + 1].second.dependsOn(*before);
       if (needed) {
         pending.clear();
+        // A nest's loop of aligned worksharing loops: one barrier after
+        // the loop instead of one per iteration.
+        if (Operation *outer = loopAroundFork.lookup(step.first)) {
+          cast<omp::WsloopOp>(step.first).setNowait(true);
+          OpBuilder builder(outer->getContext());
+          builder.setInsertionPointAfter(outer);
+          omp::BarrierOp::create(builder, outer->getLoc());
+        }
         continue;
       }
       if (auto loop = dyn_cast<omp::WsloopOp>(step.first))
@@ -531,6 +782,9 @@ struct CPUMergeParallelRegionsPass
   llvm::DenseMap<Operation *, std::pair<NestKind, int64_t>> kinds;
   llvm::DenseMap<Operation *, func::FuncOp> callees;
   SmallVector<func::FuncOp> toDissolve;
+  /// The worksharing loop of a nest whose fork is in a loop, whose
+  /// iterations need no barrier between them: the nest's outermost loop.
+  llvm::DenseMap<Operation *, Operation *> loopAroundFork;
 };
 
 } // namespace

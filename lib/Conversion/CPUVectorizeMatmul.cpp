@@ -10,6 +10,7 @@
 #include "TFG/Conversion/Passes.h"
 
 #include "CPUKernelUtils.h"
+#include "CPUPackGemv.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -41,7 +42,7 @@ constexpr StringLiteral kTileMark = "tfg.cpu_matmul_tile";
 /// accumulators) hide the fused multiply-add latency, and the weight rows
 /// stream through. Otherwise 6 rows x 16 columns: 12 accumulators, 2
 /// registers for the weight row and 1 for the broadcast row element.
-constexpr int64_t kGemvColumns = 64;
+constexpr int64_t kGemvColumns = tfg::kGemvPanelColumns;
 constexpr int64_t kBlockRows = 6, kBlockColumns = 16;
 /// Reduction steps a tile: enough to amortize the loop, few enough that the
 /// weight slice read per tile (8 x 64 floats for a GEMV) stays modest.
@@ -76,92 +77,10 @@ bool isCandidate(linalg::LinalgOp op) {
          !ShapedType::isDynamic(ranges[ranges.size() - 2]);
 }
 
-/// The values of a constant f32 tensor (inline or a resource blob), or
-/// nothing when `v` is not one.
-std::optional<SmallVector<float>> constantValues(Value v) {
-  auto constant = v.getDefiningOp<arith::ConstantOp>();
-  if (!constant)
-    return std::nullopt;
-  if (auto dense = dyn_cast<DenseFPElementsAttr>(constant.getValue())) {
-    if (!dense.getElementType().isF32())
-      return std::nullopt;
-    return llvm::to_vector(dense.getValues<float>());
-  }
-  if (auto blob = dyn_cast<DenseF32ResourceElementsAttr>(constant.getValue()))
-    if (std::optional<ArrayRef<float>> data = blob.tryGetAsArrayRef())
-      return SmallVector<float>(*data);
-  return std::nullopt;
-}
-
-/// A one-row product x . W with W a constant K x N, N wider than one
-/// panel, as a product with W packed at compile time into panels of
-/// kGemvColumns columns, [P][K][kGemvColumns] (the last panel padded with
-/// zeros): each column tile then streams one contiguous block of weights
-/// instead of a strided window of every row. Computes the panels'
-/// results as a 1 x P x kGemvColumns tensor, then takes the first N
-/// columns. Returns the packed product (a linalg.generic to tile), or null
-/// when `op` is not such a product.
-linalg::GenericOp packGemv(RewriterBase &rewriter, linalg::MatmulOp op) {
-  auto lhsType = cast<RankedTensorType>(op.getInputs()[0].getType());
-  auto rhsType = cast<RankedTensorType>(op.getInputs()[1].getType());
-  int64_t k = rhsType.getDimSize(0), n = rhsType.getDimSize(1);
-  if (lhsType.getDimSize(0) != 1 || n <= kGemvColumns)
-    return {};
-  // The accumulator's start: a fill (the lowering's zero) carries over to
-  // the panels; anything else would need packing too.
-  auto fill = op.getOutputs()[0].getDefiningOp<linalg::FillOp>();
-  if (!fill)
-    return {};
-  std::optional<SmallVector<float>> weights = constantValues(op.getInputs()[1]);
-  if (!weights || static_cast<int64_t>(weights->size()) != k * n)
-    return {};
-  int64_t panels = llvm::divideCeil(n, kGemvColumns);
-  SmallVector<float> packed(panels * k * kGemvColumns, 0.0f);
-  for (int64_t row = 0; row < k; ++row)
-    for (int64_t col = 0; col < n; ++col)
-      packed[((col / kGemvColumns) * k + row) * kGemvColumns +
-             col % kGemvColumns] = (*weights)[row * n + col];
-
-  Location loc = op.getLoc();
-  MLIRContext *context = op.getContext();
-  Type f32 = rewriter.getF32Type();
-  rewriter.setInsertionPoint(op);
-  auto packedType = RankedTensorType::get({panels, k, kGemvColumns}, f32);
-  Value packedWeights = arith::ConstantOp::create(
-      rewriter, loc, DenseElementsAttr::get(packedType, ArrayRef(packed)));
-  auto resultType = RankedTensorType::get({1, panels, kGemvColumns}, f32);
-  Value init =
-      tensor::EmptyOp::create(rewriter, loc, resultType.getShape(), f32);
-  init = linalg::FillOp::create(rewriter, loc, fill.getInputs()[0], init)
-             .getResult(0);
-  // Loops (p, m, j, k): panel, row, column in the panel, reduction.
-  AffineExpr p, m, j, r;
-  bindDims(context, p, m, j, r);
-  SmallVector<AffineMap> maps = AffineMap::inferFromExprList(
-      ArrayRef<ArrayRef<AffineExpr>>{{m, r}, {p, r, j}, {m, p, j}}, context);
-  SmallVector<utils::IteratorType> iterators(3, utils::IteratorType::parallel);
-  iterators.push_back(utils::IteratorType::reduction);
-  auto product = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{resultType},
-      ValueRange{op.getInputs()[0], packedWeights}, ValueRange{init}, maps,
-      iterators, [](OpBuilder &b, Location loc, ValueRange args) {
-        Value mul = arith::MulFOp::create(b, loc, args[0], args[1]);
-        linalg::YieldOp::create(
-            b, loc, ValueRange{arith::AddFOp::create(b, loc, args[2], mul)});
-      });
-  Value flat = tensor::CollapseShapeOp::create(
-      rewriter, loc, product.getResult(0),
-      SmallVector<ReassociationIndices>{{0}, {1, 2}});
-  Value result = tensor::ExtractSliceOp::create(
-      rewriter, loc, flat,
-      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                             rewriter.getIndexAttr(0)},
-      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
-                             rewriter.getIndexAttr(n)},
-      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
-                             rewriter.getIndexAttr(1)});
-  rewriter.replaceOp(op, result);
-  return product;
+/// A product tfg::packConstantGemv made, or a chunk of one.
+bool isPackedGemv(linalg::LinalgOp op) {
+  return isa<linalg::GenericOp>(op.getOperation()) &&
+         op->hasAttr(tfg::kPackedGemvMark) && op.getNumLoops() == 4;
 }
 
 /// Tiles `epilogue` into the matmul's register blocks (`sizes`: the
@@ -233,7 +152,9 @@ struct CPUVectorizeMatmulPass
     //    reduction innermost.
     SmallVector<linalg::LinalgOp> candidates;
     func.walk([&](linalg::LinalgOp op) {
-      if (isCandidate(op))
+      // A product packed by tfg-cpu-parallelize (or a thread's chunk of
+      // one) is register-blocked like one packed here.
+      if (isCandidate(op) || (isPackedGemv(op) && op.hasPureTensorSemantics()))
         candidates.push_back(op);
     });
     if (candidates.empty())
@@ -242,11 +163,11 @@ struct CPUVectorizeMatmulPass
     for (linalg::LinalgOp op : candidates) {
       SmallVector<int64_t> sizes;
       if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
-        if (linalg::GenericOp packed = packGemv(rewriter, matmul)) {
+        if (linalg::GenericOp packed = tfg::packConstantGemv(rewriter, matmul))
           op = packed;
-          // (panel, row, column, reduction): one panel a tile.
-          sizes = {1, 1, kGemvColumns, kReductionStep};
-        }
+      // (panel, row, column, reduction): one panel a tile.
+      if (isPackedGemv(op))
+        sizes = {1, 1, kGemvColumns, kReductionStep};
       if (sizes.empty()) {
         SmallVector<int64_t> ranges = op.getStaticLoopRanges();
         ArrayRef<int64_t> mnk = ArrayRef(ranges).take_back(3);

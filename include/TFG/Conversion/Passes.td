@@ -483,6 +483,12 @@ def CPUParallelize : Pass<"tfg-cpu-parallelize", "mlir::func::FuncOp"> {
     For convolutions the uneven fallback is limited to the batch and the
     output rows, the loops the register blocking tiles by one. An op with no
     such loop (a dot product: all its work is a reduction) stays serial.
+
+    A one-row product with constant weights (a GEMV) is first packed into
+    64-column weight panels as `tfg-cpu-vectorize-matmul` packs it (a
+    `linalg.generic` marked `tfg.packed_gemv`), then split by panels: each
+    thread streams its own contiguous panels, which the register blocking
+    vectorizes with its one-thread kernel.
     `threads` = 1 changes nothing.
   }];
   let options = [
@@ -513,6 +519,11 @@ def CPUMergeParallelRegions
       `omp.wsloop` is orphaned and, at run time, shared by the caller's
       team; its implicit barrier at the end stays, so a nest still sees
       everything the previous one wrote, as after a join;
+    - a nest whose fork is inside an `scf.for` (a padded depthwise layer's
+      border columns, one worksharing loop each) counts as a fork when
+      every thread can run the loop: its body holds only side-effect-free
+      ops, the fork and such loops. Every thread then runs the loop and
+      shares each iteration's worksharing loop; those barriers all stay;
     - the calls of serial nests between them (a fill, an epilogue, a border
       piece too small to split) run in `omp.single`, consecutive ones in
       one, whose implicit barrier orders them with the next nest;
