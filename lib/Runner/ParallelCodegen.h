@@ -37,10 +37,12 @@ struct ParallelCodegenOptions {
   /// host's vector registers); false: the generic target.
   bool optimizeForTarget = true;
   /// LLVM's full unrolling of loops of a constant trip count (its partial
-  /// and runtime unrolling stay). Off: the MLIR pipeline has unrolled the
-  /// kernels' register blocks already, and LLVM's full unrolling of the rest
-  /// made no model faster and a third of some compiles (docs/design.md,
-  /// "Compile time", "LLVM's pipeline").
+  /// and runtime unrolling stay). Off: only loops of at most
+  /// kShortLoopTrips iterations are unrolled fully. The MLIR pipeline has
+  /// unrolled the kernels' register blocks already, and LLVM's full
+  /// unrolling of the long loops left cost up to 40 % of a compile; none at
+  /// all made mobilenet_v2_loc 5 % slower (docs/design.md, "Compile time",
+  /// "LLVM's pipeline").
   bool fullUnrolling = true;
   /// Threads that optimize and compile partitions (the caller's included);
   /// never more than there are partitions.
