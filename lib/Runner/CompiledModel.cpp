@@ -43,7 +43,6 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
-#include <chrono>
 #include <cstdlib>
 #include <mutex>
 #include <utility>
@@ -52,12 +51,6 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 /// The C interface passes a memref as a pointer to StridedMemRefType<T, N>
 /// (CRunnerUtils.h's descriptors live in the global namespace;
@@ -539,7 +532,7 @@ CompiledModel::~CompiledModel() = default;
 FailureOr<CompiledModel>
 CompiledModel::compileFile(MLIRContext &context, llvm::StringRef path,
                            const CompileOptions &options) {
-  auto start = Clock::now();
+  auto start = PhaseClock::now();
   OwningOpRef<ModuleOp> module =
       importModelFile(path, &context, options.importOptions);
   if (!module)
@@ -555,7 +548,7 @@ CompiledModel::compileFile(MLIRContext &context, llvm::StringRef path,
 
 FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
                                                 const CompileOptions &options) {
-  auto start = Clock::now();
+  auto start = PhaseClock::now();
   MLIRContext *context = module->getContext();
   Location loc = runnerLoc(context);
   PassManager pm(context);
@@ -599,7 +592,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   double cacheTime = 0;
   if (!options.cacheDir.empty() && options.dumpLinalgPath.empty() &&
       options.dumpLLVMPath.empty()) {
-    auto cacheStart = Clock::now();
+    auto cacheStart = PhaseClock::now();
     key = cacheKeyOf(*module, pm, llvmPm, options);
     CacheLookup lookup;
     if (key)
@@ -636,7 +629,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
     cacheTime = secondsSince(cacheStart);
   }
 
-  auto phaseStart = Clock::now();
+  auto phaseStart = PhaseClock::now();
   if (failed(pm.run(*module)))
     return failure();
   double toLinalgTime = secondsSince(phaseStart);
@@ -699,7 +692,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
                             << kRunTimeDimChecks << " " << checks;
   }
 
-  phaseStart = Clock::now();
+  phaseStart = PhaseClock::now();
   if (failed(llvmPm.run(*module)))
     return failure();
   if (!options.verifyEachPass && failed(verify(*module)))
@@ -724,7 +717,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
     return emitError(loc) << "cannot create the host target machine: "
                           << llvm::toString(target.takeError());
 
-  phaseStart = Clock::now();
+  phaseStart = PhaseClock::now();
   auto llvmContext = std::make_unique<llvm::LLVMContext>();
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(*module, *llvmContext);
@@ -770,7 +763,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   compiled.phases.codegen = code->codegenSeconds;
   compiled.partitions = code->partitions;
 
-  phaseStart = Clock::now();
+  phaseStart = PhaseClock::now();
   llvm::SmallVector<llvm::StringRef> objects;
   for (const std::unique_ptr<llvm::MemoryBuffer> &object : code->objects)
     objects.push_back(object->getBuffer());
@@ -784,7 +777,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   compiled.packedFunction = linked->packed;
   compiled.phases.codegen += secondsSince(phaseStart);
   if (key) {
-    auto storeStart = Clock::now();
+    auto storeStart = PhaseClock::now();
     compiled.cache = CacheUse::Miss;
     if (std::optional<std::string> problem =
             compiled.store(options.cacheDir, *key, objects))
@@ -866,7 +859,7 @@ CompiledModel::run(llvm::ArrayRef<Tensor> inputs, double *seconds,
   AllocationCounts before;
   if (countingAllocations)
     before = currentAllocationCounts();
-  auto start = Clock::now();
+  auto start = PhaseClock::now();
   packedFunction(packedArgs.data());
   if (seconds)
     *seconds = secondsSince(start);

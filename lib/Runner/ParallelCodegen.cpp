@@ -28,12 +28,6 @@ using namespace mlir::tfg;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
 /// LLVM's loop unrollers (full unrolling before the vectorizers, full and
 /// partial after them) simulate up to 10 iterations of a loop whose full
 /// unroll looks too big, to see whether unrolling would fold enough to pay
@@ -433,7 +427,7 @@ llvm::Error compilePartition(PartitionJob &job, llvm::StringRef bitcode,
   auto codegenTarget = machine.createTargetMachine();
   if (!codegenTarget)
     return codegenTarget.takeError();
-  auto start = Clock::now();
+  auto start = PhaseClock::now();
   optimizeModule(**module,
                  options.optimizeForTarget ? optimizerTarget->get() : nullptr);
   job.optimizeSeconds = secondsSince(start);
@@ -441,7 +435,7 @@ llvm::Error compilePartition(PartitionJob &job, llvm::StringRef bitcode,
     llvm::raw_string_ostream os(job.optimized);
     llvm::WriteBitcodeToFile(**module, os);
   }
-  start = Clock::now();
+  start = PhaseClock::now();
   llvm::orc::SimpleCompiler compiler(**codegenTarget);
   auto object = compiler(**module);
   if (!object)
@@ -498,7 +492,7 @@ llvm::Expected<ParallelCodegenResult>
 mlir::tfg::optimizeAndCompile(std::unique_ptr<llvm::Module> module,
                               const ParallelCodegenOptions &options) {
   ParallelCodegenResult result;
-  auto start = Clock::now();
+  auto start = PhaseClock::now();
   setFullUnrolling(options.fullUnrolling);
   {
     llvm::orc::JITTargetMachineBuilder machine = options.codegenMachine;
@@ -536,7 +530,7 @@ mlir::tfg::optimizeAndCompile(std::unique_ptr<llvm::Module> module,
       job.error = compilePartition(job, bitcode, split, options);
     }
   };
-  start = Clock::now();
+  start = PhaseClock::now();
   unsigned threads =
       std::max(1u, std::min<unsigned>(options.threads, split.partitions));
   std::vector<std::thread> helpers;
@@ -567,4 +561,8 @@ mlir::tfg::optimizeAndCompile(std::unique_ptr<llvm::Module> module,
   for (PartitionJob &job : jobs)
     result.objects.push_back(std::move(job.object));
   return result;
+}
+
+double mlir::tfg::secondsSince(PhaseClock::time_point start) {
+  return std::chrono::duration<double>(PhaseClock::now() - start).count();
 }

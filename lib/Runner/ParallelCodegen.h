@@ -23,12 +23,19 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace mlir::tfg {
+
+/// The clock the compile's phases are timed with (CompiledModel's phases,
+/// the optimizer and code generator per part), and the seconds since a
+/// time point of it.
+using PhaseClock = std::chrono::steady_clock;
+double secondsSince(PhaseClock::time_point start);
 
 struct ParallelCodegenOptions {
   /// The code generator's target machine.
