@@ -73,11 +73,28 @@ int64_t knownMultiple(Value value, int depth) {
   if (std::optional<int64_t> constant = getConstantIntValue(value))
     return std::abs(*constant);
   if (auto arg = dyn_cast<BlockArgument>(value)) {
-    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    if (!loop || loop.getInductionVar() != arg)
-      return 1;
-    return std::gcd(knownMultiple(loop.getLowerBound(), depth + 1),
-                    knownMultiple(loop.getStep(), depth + 1));
+    Operation *parent = arg.getOwner()->getParentOp();
+    if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+      if (loop.getInductionVar() != arg)
+        return 1;
+      return std::gcd(knownMultiple(loop.getLowerBound(), depth + 1),
+                      knownMultiple(loop.getStep(), depth + 1));
+    }
+    // A chunk of tfg-cpu-parallelize split along output channels: its
+    // offset is the forall's induction variable.
+    if (auto forall = dyn_cast<scf::ForallOp>(parent)) {
+      unsigned index = arg.getArgNumber();
+      if (index >= forall.getRank())
+        return 1;
+      SmallVector<OpFoldResult> lbs = forall.getMixedLowerBound();
+      SmallVector<OpFoldResult> steps = forall.getMixedStep();
+      std::optional<int64_t> lb = getConstantIntValue(lbs[index]);
+      std::optional<int64_t> step = getConstantIntValue(steps[index]);
+      if (!lb || !step)
+        return 1;
+      return std::gcd(std::abs(*lb), std::abs(*step));
+    }
+    return 1;
   }
   Operation *op = value.getDefiningOp();
   if (isa<arith::AddIOp, arith::SubIOp, arith::MinSIOp, arith::MaxSIOp,

@@ -62,6 +62,60 @@ int64_t staticIterations(linalg::LinalgOp op) {
   return total;
 }
 
+/// The bytes a chunk of `op` split along `loop` into `threads` chunks
+/// touches: each operand's share, all of it where its indexing map does not
+/// read `loop` (a convolution's filter in a chunk of output rows, its input
+/// in a chunk of output channels), 1/threads of it where it does (a halo is
+/// not counted). None where an operand's size is not static.
+std::optional<int64_t> chunkBytes(linalg::LinalgOp op, unsigned loop,
+                                  int64_t threads) {
+  int64_t total = 0;
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<ShapedType>(operand.get().getType());
+    if (!type)
+      continue; // a scalar (a fill's value)
+    if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+      return std::nullopt;
+    int64_t bytes = type.getNumElements() *
+                    llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    bool readsLoop = llvm::any_of(map.getResults(), [&](AffineExpr e) {
+      return e.isFunctionOfDim(loop);
+    });
+    total += readsLoop ? bytes / threads : bytes;
+  }
+  return total;
+}
+
+/// How many times fewer bytes a chunk along another loop must touch than a
+/// chunk along the outermost evenly splittable loop for that loop to be
+/// split instead (at 2 threads: a filter at least 4 times the input). Split
+/// by output channels, a convolution's chunk reads half the filter and all
+/// the input; by rows, half the input and all the filter. Measured per
+/// thread at 2 threads (perf; the layer alone, one thread's time halved in
+/// brackets): a 1x1 1024 -> 1024 convolution at 8x8 (4 MiB of filter,
+/// 256 KiB of input: 1.79x the bytes by rows) took 315-350 us by channels,
+/// 340-360 by rows (320); MobileNet's 512 -> 512 at 14x14 (1.29x) 223 by
+/// channels, 226 by rows (222), and its 256 -> 256 at 28x28 (channels read
+/// 1.25x the bytes of rows) 240 by channels, 230 by rows (216). In the
+/// whole model a split by channels also costs a barrier that a split by
+/// rows does not: a band of rows that the depthwise layer before wrote on
+/// the same thread needs none (tfg-cpu-merge-parallel-regions), all the
+/// input channels do; MobileNet v1's six 14x14 pointwise layers by channels
+/// had 6 more barriers a run and more time in libomp than by rows.
+constexpr double kFewerBytes = 1.5;
+
+/// A core's L2 cache, assumed (1 MiB on the AVX-512 hosts measured; the
+/// register blocking assumes a 32 KiB L1 likewise): a chunk that touches
+/// less keeps its data near the core and is bound by its FMAs, not by the
+/// bytes it reads, so the outermost loop stays (the corpus's small deep
+/// layers, 4x4 to 6x6 pixels with filters of 32-600 KiB).
+constexpr int64_t kL2Bytes = 1 << 20;
+
+/// The widest register block along output channels, 4 vectors of 16 floats
+/// (tfg-cpu-vectorize-convolutions' channelBlock).
+constexpr int64_t kWidestBlockFloats = 64;
+
 /// The tile sizes that split one parallel loop of `op` into `threads`
 /// chunks (0: the loop is not tiled), or empty when no loop fits.
 SmallVector<int64_t> chunkSizes(linalg::LinalgOp op, int64_t threads) {
@@ -83,13 +137,39 @@ SmallVector<int64_t> chunkSizes(linalg::LinalgOp op, int64_t threads) {
         contiguousLoop = dim.getPosition();
   }
   SmallVector<int64_t> sizes(ranges.size(), 0);
-  // Even chunks first: every slice keeps a static shape.
+  // Even chunks first: every slice keeps a static shape. The outermost
+  // such loop, unless another one's chunk reads far fewer bytes
+  // (chunkBytes, kFewerBytes).
+  std::optional<unsigned> chosen;
+  int64_t chosenBytes = 0;
   for (unsigned loop = 0; loop < ranges.size(); ++loop) {
-    if (splittable(loop) && ranges[loop] % threads == 0 &&
-        (loop != contiguousLoop || (ranges[loop] / threads) % 16 == 0)) {
-      sizes[loop] = ranges[loop] / threads;
-      return sizes;
+    if (!splittable(loop) || ranges[loop] % threads != 0 ||
+        (loop == contiguousLoop && (ranges[loop] / threads) % 16 != 0))
+      continue;
+    std::optional<int64_t> bytes = chunkBytes(op, loop, threads);
+    if (!chosen) {
+      chosen = loop;
+      chosenBytes = bytes.value_or(0);
+      if (!bytes)
+        break; // a dynamic operand: nothing to compare, the outermost loop
+      continue;
     }
+    // Another loop only where the outermost one's chunk does not stay in
+    // a core's L2 (there the bytes are what the kernels wait on), and,
+    // along the output's contiguous dimension, only in chunks of whole
+    // widest register blocks: a chunk of 80 or 480 channels would get
+    // blocks of 1 or 2 vectors where the layer's 160 or 960 get 2 or 4.
+    if (bytes && chosenBytes > kL2Bytes &&
+        (loop != contiguousLoop ||
+         (ranges[loop] / threads) % kWidestBlockFloats == 0) &&
+        static_cast<double>(*bytes) * kFewerBytes <= chosenBytes) {
+      chosen = loop;
+      chosenBytes = *bytes;
+    }
+  }
+  if (chosen) {
+    sizes[*chosen] = ranges[*chosen] / threads;
+    return sizes;
   }
   // Then uneven ones (the last chunk is shorter, its slices dynamic); the
   // register blocking of a convolution takes a dynamic size only in the

@@ -169,14 +169,24 @@ Block chooseBlock(linalg::LinalgOp op, const tfg::VectorTarget &target) {
   // (a page apart at 1024 channels), twice as many blocks of half the
   // width walk them twice as often, which only enough columns pay for
   // (7x7, 7 blocks of 7 x 2 vectors: 1.15-1.2x the time of 6 x 4 and a
-  // remainder).
+  // remainder). A chunk of tfg-cpu-parallelize (in an scf.forall) needs 14:
+  // the 14x14 layers' chunks at 2 threads, 7 rows (98 pixels), got 16
+  // blocks of 6 x 4 vectors and a remainder of 2 pixels, while one thread
+  // ran 7 x 2 vectors; with 14 blocks of 7 x 2 a chunk took 0.94x the time
+  // (perf, per thread, layer alone: 226 against 240 us; one thread's half:
+  // 222), as fast as half the layer on one thread. One thread keeps 16 (its
+  // shapes between 14 and 16 blocks were not measured).
   constexpr int64_t kMinColumnBlocks = 16;
+  constexpr int64_t kMinChunkColumnBlocks = 14;
+  int64_t minColumnBlocks = op->getParentOfType<scf::ForallOp>()
+                                ? kMinChunkColumnBlocks
+                                : kMinColumnBlocks;
   if (!depthwise && !strided && vectors > 1 && ranges[kCol] > block.cols &&
       ranges[kCol] % block.cols != 0 && inChannelChunk(op, block) != 0) {
     int64_t cols = divisorUpTo(
         ranges[kCol], std::max<int64_t>(1, accumulators / (vectors / 2)));
     int64_t channels = block.channels / 2;
-    if (cols >= block.cols && ranges[kCol] / cols >= kMinColumnBlocks &&
+    if (cols >= block.cols && ranges[kCol] / cols >= minColumnBlocks &&
         ranges[kChannel] % channels == 0) {
       block.cols = cols;
       block.channels = channels;

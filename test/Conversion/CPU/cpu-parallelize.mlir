@@ -45,6 +45,83 @@ func.func @depthwise_7x7(%x: tensor<1x9x9x1024xf32>, %w: tensor<3x3x1024xf32>, %
 
 // -----
 
+// A filter much larger than its input: a 1x1 convolution 1024 -> 1024 at
+// 8x8 (4 MiB of filter, 256 KiB of input). By rows each chunk would read
+// all the filter; by output channels half of it and all the input, 1.79x
+// fewer bytes: the channels are split (kFewerBytes), in static chunks of
+// whole vectors; the filter is sliced, the input is not.
+// CHECK-LABEL: func.func @wide_filter_8x8
+// CHECK: scf.forall (%[[C:.*]]) = (0) to (1024) step (512)
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0, %[[C]]] [1, 1, 1024, 512]
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x8x8x1024xf32>, tensor<1x1x1024x512xf32>) {{.*}} -> tensor<1x8x8x512xf32>
+// Must keep the rows: where a row chunk stays in a core's L2 (1 MiB
+// assumed; a 1x1 64 -> 512 layer at 4x4: 146 KiB, though channels would
+// read 1.74x fewer), and where a channel chunk would not be a whole number
+// of the widest register blocks (1024 -> 1120 at 8x8: 560 channels a
+// chunk, blocks of 1 vector instead of 4).
+// CHECK-LABEL: func.func @wide_filter_in_l2
+// CHECK: scf.forall (%{{.*}}) = (0) to (4) step (2)
+// CHECK-LABEL: func.func @wide_filter_odd_channels
+// CHECK: scf.forall (%{{.*}}) = (0) to (8) step (4)
+// With a dynamic batch the bytes are not known: the rows, as before.
+// CHECK-LABEL: func.func @wide_filter_dynamic_batch
+// CHECK: scf.forall (%{{.*}}) = (0) to (8) step (4)
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<?x4x8x1024xf32>
+func.func @wide_filter_8x8(%x: tensor<1x8x8x1024xf32>, %w: tensor<1x1x1024x1024xf32>, %init: tensor<1x8x8x1024xf32>) -> tensor<1x8x8x1024xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x8x8x1024xf32>, tensor<1x1x1024x1024xf32>) outs(%init : tensor<1x8x8x1024xf32>) -> tensor<1x8x8x1024xf32>
+  return %0 : tensor<1x8x8x1024xf32>
+}
+func.func @wide_filter_in_l2(%x: tensor<1x4x4x64xf32>, %w: tensor<1x1x64x512xf32>, %init: tensor<1x4x4x512xf32>) -> tensor<1x4x4x512xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x4x4x64xf32>, tensor<1x1x64x512xf32>) outs(%init : tensor<1x4x4x512xf32>) -> tensor<1x4x4x512xf32>
+  return %0 : tensor<1x4x4x512xf32>
+}
+func.func @wide_filter_odd_channels(%x: tensor<1x8x8x1024xf32>, %w: tensor<1x1x1024x1120xf32>, %init: tensor<1x8x8x1120xf32>) -> tensor<1x8x8x1120xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x8x8x1024xf32>, tensor<1x1x1024x1120xf32>) outs(%init : tensor<1x8x8x1120xf32>) -> tensor<1x8x8x1120xf32>
+  return %0 : tensor<1x8x8x1120xf32>
+}
+func.func @wide_filter_dynamic_batch(%x: tensor<?x8x8x1024xf32>, %w: tensor<1x1x1024x1024xf32>, %init: tensor<?x8x8x1024xf32>) -> tensor<?x8x8x1024xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<?x8x8x1024xf32>, tensor<1x1x1024x1024xf32>) outs(%init : tensor<?x8x8x1024xf32>) -> tensor<?x8x8x1024xf32>
+  return %0 : tensor<?x8x8x1024xf32>
+}
+
+// -----
+
+// Must keep the rows: MobileNet's 512 -> 512 1x1 layer at 14x14 (1 MiB of
+// filter, 392 KiB of input) reads only 1.29x fewer bytes by channels, which
+// did not pay for the barrier a channel split costs in the model; its
+// depthwise layer (a 9 KiB filter) and its 256 -> 256 layer at 28x28 (whose
+// channel chunks would read more bytes) keep the rows too.
+// CHECK-LABEL: func.func @pointwise_14x14
+// CHECK: scf.forall (%{{.*}}) = (0) to (14) step (7)
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x7x14x512xf32>
+// CHECK-LABEL: func.func @depthwise_14x14
+// CHECK: scf.forall (%{{.*}}) = (0) to (14) step (7)
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} -> tensor<1x7x14x512xf32>
+// CHECK-LABEL: func.func @pointwise_28x28
+// CHECK: scf.forall (%{{.*}}) = (0) to (28) step (14)
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x14x28x256xf32>
+func.func @pointwise_14x14(%x: tensor<1x14x14x512xf32>, %w: tensor<1x1x512x512xf32>, %init: tensor<1x14x14x512xf32>) -> tensor<1x14x14x512xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x14x14x512xf32>, tensor<1x1x512x512xf32>) outs(%init : tensor<1x14x14x512xf32>) -> tensor<1x14x14x512xf32>
+  return %0 : tensor<1x14x14x512xf32>
+}
+func.func @depthwise_14x14(%x: tensor<1x16x16x512xf32>, %w: tensor<3x3x512xf32>, %init: tensor<1x14x14x512xf32>) -> tensor<1x14x14x512xf32> {
+  %0 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x16x16x512xf32>, tensor<3x3x512xf32>) outs(%init : tensor<1x14x14x512xf32>) -> tensor<1x14x14x512xf32>
+  return %0 : tensor<1x14x14x512xf32>
+}
+func.func @pointwise_28x28(%x: tensor<1x28x28x256xf32>, %w: tensor<1x1x256x256xf32>, %init: tensor<1x28x28x256xf32>) -> tensor<1x28x28x256xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x28x28x256xf32>, tensor<1x1x256x256xf32>) outs(%init : tensor<1x28x28x256xf32>) -> tensor<1x28x28x256xf32>
+  return %0 : tensor<1x28x28x256xf32>
+}
+
+// -----
+
 // A convolution with nothing even to split: 7 rows, 7 columns, 3 output
 // channels. The rows are split unevenly (4 and 3), the one loop besides
 // the batch that the register blocking takes dynamic.

@@ -454,6 +454,40 @@ func.func @deep_pointwise_7x7(%x: tensor<1x7x7x512xf32>, %w: tensor<1x1x512x512x
 
 // -----
 
+// AVX-512, the same layer's chunk at 2 threads (tfg-cpu-parallelize: 7 of
+// its 14 rows, 98 pixels, in an scf.forall): 14 blocks of 7 pixels x 2
+// vectors, as one thread's blocks, not 16 blocks of 6 x 4 vectors and a
+// remainder of 2 pixels. Must not fire outside a chunk
+// (@deep_pointwise_98_serial, one thread's code: 16 blocks are needed there).
+// AVX512-LABEL: func.func @deep_pointwise_chunk
+// AVX512: scf.forall
+// AVX512-NOT: %c96
+// AVX512: scf.for %{{.*}} = %c0 to %c98 step %c7
+// AVX512: iter_args(%{{.*}} = %{{.*}}) -> (vector<1x7x32xf32>)
+// AVX512-NOT: vector<1x6x64xf32>
+// AVX512-LABEL: func.func @deep_pointwise_98_serial
+// AVX512: scf.for %{{.*}} = %c0 to %c96 step %c6
+// AVX512: iter_args(%{{.*}} = %{{.*}}) -> (vector<1x6x64xf32>)
+func.func @deep_pointwise_chunk(%x: tensor<1x14x14x512xf32>, %w: tensor<1x1x512x512xf32>, %init: tensor<1x14x14x512xf32>) -> tensor<1x14x14x512xf32> {
+  %0 = scf.forall (%i) = (0) to (14) step (7) shared_outs(%out = %init) -> (tensor<1x14x14x512xf32>) {
+    %xs = tensor.extract_slice %x[0, %i, 0, 0] [1, 7, 14, 512] [1, 1, 1, 1] : tensor<1x14x14x512xf32> to tensor<1x7x14x512xf32>
+    %os = tensor.extract_slice %out[0, %i, 0, 0] [1, 7, 14, 512] [1, 1, 1, 1] : tensor<1x14x14x512xf32> to tensor<1x7x14x512xf32>
+    %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%xs, %w : tensor<1x7x14x512xf32>, tensor<1x1x512x512xf32>) outs(%os : tensor<1x7x14x512xf32>) -> tensor<1x7x14x512xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %c into %out[0, %i, 0, 0] [1, 7, 14, 512] [1, 1, 1, 1] : tensor<1x7x14x512xf32> into tensor<1x14x14x512xf32>
+    }
+  }
+  return %0 : tensor<1x14x14x512xf32>
+}
+func.func @deep_pointwise_98_serial(%x: tensor<1x7x14x512xf32>, %w: tensor<1x1x512x512xf32>, %init: tensor<1x7x14x512xf32>) -> tensor<1x7x14x512xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x7x14x512xf32>, tensor<1x1x512x512xf32>) outs(%init : tensor<1x7x14x512xf32>) -> tensor<1x7x14x512xf32>
+  return %0 : tensor<1x7x14x512xf32>
+}
+
+// -----
+
 // Strided: half the registers as accumulators (the input columns are
 // shuffled out of wider vectors): 2 columns x 4 vectors on AVX2, 8 x 2 on
 // AVX-512 (24 accumulators spilled there).

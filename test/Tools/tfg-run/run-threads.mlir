@@ -8,7 +8,7 @@
 // ZERO: tfg-run: error: --threads must be between 1 and 1024, got 0
 // HUGE: tfg-run: error: --threads must be between 1 and 1024, got 5000
 // NEGATIVE: tfg-run: error: --threads must be between 1 and 1024, got -2
-// DEFINE: %{outputs} = ones_same,ones_same_sum,ones_uneven_sum,conv,depthwise,uneven,matmul,sigmoid,pointwise,conv_bias_relu6,deep_pointwise
+// DEFINE: %{outputs} = ones_same,ones_same_sum,ones_uneven_sum,conv,depthwise,uneven,matmul,sigmoid,pointwise,conv_bias_relu6,deep_pointwise,wide_filter,deep_14x14
 // RUN: %python %S/Inputs/make_npy.py %t.x.npy "<f4" 1x32x32x32 seed=7
 // RUN: %python %S/Inputs/make_npy.py %t.y.npy "<f4" 1x64x128x32 seed=11
 // RUN: rm -rf %t.one && mkdir -p %t.one
@@ -53,6 +53,14 @@
 // epilogue after the reduction).
 // SAME: conv_bias_relu6 ok max_abs=0.00e+00 rel_l2=0.00e+00
 // SAME: deep_pointwise ok max_abs=0.00e+00 rel_l2=0.00e+00
+// A 1x1 convolution 512 -> 512 at 2x2 with a Relu, whose 1 MiB filter
+// dwarfs its 8 KiB input: 2 threads split its output channels (each chunk
+// half the filter and the Relu of its channels), 3 threads its rows
+// unevenly (1 and 1). MobileNet's 512 -> 512 1x1 layer at 14x14: 2 threads
+// split its rows, 7 a chunk (98 pixels, blocked as one thread blocks 196:
+// 7 pixels x 2 vectors on AVX-512), 3 threads unevenly.
+// SAME: wide_filter ok max_abs=0.00e+00 rel_l2=0.00e+00
+// SAME: deep_14x14 ok max_abs=0.00e+00 rel_l2=0.00e+00
 tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %x, %cx = tfg.Placeholder name("x") {dtype = f32, shape = #tfg.shape<?x32x32x32>} : () -> (tensor<?x32x32x32xf32>)
   %y, %cy = tfg.Placeholder name("y") {dtype = f32, shape = #tfg.shape<?x64x128x32>} : () -> (tensor<?x64x128x32xf32>)
@@ -123,4 +131,25 @@ tfg.graph #tfg.version<producer = 1, min_consumer = 0> {
   %td, %c58 = tfg.Reshape(%cosd, %sd) name("td") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<4xi32>) -> (tensor<*xf32>)
   %dp, %c59 = tfg.Conv2D(%up, %td) name("deep") {T = f32, padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
   %dpb, %c60 = tfg.BiasAdd(%dp, %bias) name("deep_pointwise") {T = f32, data_format = "NHWC"} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %b0, %c61 = tfg.Const name("b0") {dtype = i32, value = dense<0> : tensor<4xi32>} : () -> (tensor<4xi32>)
+  %sz4, %c62 = tfg.Const name("sz4") {dtype = i32, value = dense<[-1, 1, 64, 32]> : tensor<4xi32>} : () -> (tensor<4xi32>)
+  %y4, %c63 = tfg.Slice(%y, %b0, %sz4) name("y4") {Index = i32, T = f32} : (tensor<?x64x128x32xf32>, tensor<4xi32>, tensor<4xi32>) -> (tensor<*xf32>)
+  %sw, %c65 = tfg.Const name("sw") {dtype = i32, value = dense<[1, 2, 2, 512]> : tensor<4xi32>} : () -> (tensor<4xi32>)
+  %x4, %c66 = tfg.Reshape(%y4, %sw) name("x4") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<4xi32>) -> (tensor<*xf32>)
+  %wc, %c69 = tfg.Conv2D(%x4, %f14) name("wide_conv") {T = f32, padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %wr, %c70 = tfg.Relu(%wc) name("wide_filter") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %sz14, %c71 = tfg.Const name("sz14") {dtype = i32, value = dense<[-1, 28, 112, 32]> : tensor<4xi32>} : () -> (tensor<4xi32>)
+  %y14, %c72 = tfg.Slice(%y, %b0, %sz14) name("y14") {Index = i32, T = f32} : (tensor<?x64x128x32xf32>, tensor<4xi32>, tensor<4xi32>) -> (tensor<*xf32>)
+  %s14, %c73 = tfg.Const name("s14") {dtype = i32, value = dense<[1, 14, 14, 512]> : tensor<4xi32>} : () -> (tensor<4xi32>)
+  %i14, %c74 = tfg.Reshape(%y14, %s14) name("i14") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<4xi32>) -> (tensor<*xf32>)
+  %n14, %c75 = tfg.Const name("n14") {dtype = f32, value = dense<262144.0> : tensor<f32>} : () -> (tensor<f32>)
+  %sf14, %c76 = tfg.Const name("sf14") {dtype = i32, value = dense<[1, 1, 512, 512]> : tensor<4xi32>} : () -> (tensor<4xi32>)
+  %r14, %c77 = tfg.Range(%zero, %n14, %one) name("r14") {Tidx = f32} : (tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xf32>)
+  %sin14, %c78 = tfg.Sin(%r14) name("sin14") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %f14, %c79 = tfg.Reshape(%sin14, %sf14) name("f14") {T = f32, Tshape = i32} : (tensor<*xf32>, tensor<4xi32>) -> (tensor<*xf32>)
+  %d14, %c80 = tfg.Conv2D(%i14, %f14) name("d14") {T = f32, padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %d14b, %c81 = tfg.BiasAdd(%d14, %bias14) name("deep_14x14") {T = f32, data_format = "NHWC"} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %n512, %c82 = tfg.Const name("n512") {dtype = f32, value = dense<512.0> : tensor<f32>} : () -> (tensor<f32>)
+  %rb14, %c83 = tfg.Range(%zero, %n512, %one) name("rb14") {Tidx = f32} : (tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xf32>)
+  %bias14, %c84 = tfg.Cos(%rb14) name("bias14") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
 }
