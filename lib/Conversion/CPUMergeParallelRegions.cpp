@@ -47,27 +47,6 @@ enum class NestKind {
   Serial,
 };
 
-/// An op that every thread of a team may run as well as one: no memory
-/// effects, no regions (views, casts, constants).
-bool isReplicable(Operation *op) {
-  return op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
-         !op->hasTrait<OpTrait::IsTerminator>();
-}
-
-/// An op that may run earlier, before a merged region, instead of between
-/// two nests in it: a replicable op, or an allocation (only its lifetime
-/// grows; its contents are written after it anyway).
-bool isHoistable(Operation *op) {
-  if (isReplicable(op))
-    return true;
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  return effects && op->getNumRegions() == 0 &&
-         effects.hasEffect<MemoryEffects::Allocate>() &&
-         !effects.hasEffect<MemoryEffects::Free>() &&
-         !effects.hasEffect<MemoryEffects::Read>() &&
-         !effects.hasEffect<MemoryEffects::Write>();
-}
-
 /// The team's thread count of `parallel` when it is a plain fork of one
 /// worksharing loop: a constant num_threads and no other clause, a body of
 /// replicable ops and worksharing loops (which every thread of the team

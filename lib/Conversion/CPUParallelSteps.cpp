@@ -181,6 +181,22 @@ std::optional<ParallelLoop> findParallelLoop(func::FuncOp callee) {
 
 } // namespace
 
+bool mlir::tfg::isReplicable(Operation *op) {
+  return op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+         !op->hasTrait<OpTrait::IsTerminator>();
+}
+
+bool mlir::tfg::isHoistable(Operation *op) {
+  if (isReplicable(op))
+    return true;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  return effects && op->getNumRegions() == 0 &&
+         effects.hasEffect<MemoryEffects::Allocate>() &&
+         !effects.hasEffect<MemoryEffects::Free>() &&
+         !effects.hasEffect<MemoryEffects::Read>() &&
+         !effects.hasEffect<MemoryEffects::Write>();
+}
+
 NestEffects mlir::tfg::summarizeNestEffects(func::FuncOp callee) {
   NestEffects result;
   result.read.assign(callee.getNumArguments(), false);

@@ -21,6 +21,15 @@
 
 namespace mlir::tfg {
 
+/// An op that every thread of a team may run as well as one: no memory
+/// effects, no regions (views, casts, constants).
+bool isReplicable(Operation *op);
+
+/// An op that may run earlier, before a merged region, instead of between
+/// two nests in it: a replicable op, or an allocation (only its lifetime
+/// grows; its contents are written after it anyway). It separates no steps.
+bool isHoistable(Operation *op);
+
 /// Which of a nest's arguments it reads and writes (through views of
 /// them); `unknown` when it touches memory it does not reach through an
 /// argument (other than its own allocations and constant globals) or has an

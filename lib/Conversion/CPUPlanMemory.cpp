@@ -235,13 +235,6 @@ uint64_t assignOffsets(MutableArrayRef<PlannedBuffer> buffers) {
   return arenaBytes;
 }
 
-/// An op that every thread of a team may run as well as one: no memory
-/// effects, no regions (views, casts, constants).
-bool isReplicable(Operation *op) {
-  return op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
-         !op->hasTrait<OpTrait::IsTerminator>();
-}
-
 /// Whether `loop` (in an outlined nest) holds, at any depth, only
 /// replicable ops, loops of the same kind and parallel loops, which it
 /// counts in `parallelLoops`: tfg-cpu-merge-parallel-regions runs such a
@@ -296,19 +289,6 @@ std::optional<ParallelNest> parallelNest(func::FuncOp func) {
   return ParallelNest{summarizeNestEffects(func), inLoop};
 }
 
-/// An op that tfg-cpu-merge-parallel-regions moves before a region (views,
-/// constants, allocations): it separates no steps.
-bool separatesNoSteps(Operation *op) {
-  if (isReplicable(op))
-    return true;
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  return effects && op->getNumRegions() == 0 &&
-         effects.hasEffect<MemoryEffects::Allocate>() &&
-         !effects.hasEffect<MemoryEffects::Free>() &&
-         !effects.hasEffect<MemoryEffects::Read>() &&
-         !effects.hasEffect<MemoryEffects::Write>();
-}
-
 /// The spans of consecutive calls of parallel nests (`nests`, by callee
 /// name) that will run without a barrier between them: after the OpenMP
 /// conversion, tfg-cpu-merge-parallel-regions runs such calls in one
@@ -338,7 +318,7 @@ barrierFreeSpans(Block &body, const DenseMap<Operation *, unsigned> &positions,
     auto call = dyn_cast<func::CallOp>(op);
     auto nest = call ? nests.find(call.getCallee()) : nests.end();
     if (nest == nests.end()) {
-      if (!separatesNoSteps(&op))
+      if (!isHoistable(&op))
         close();
       continue;
     }
@@ -438,8 +418,9 @@ struct CPUPlanMemoryPass : tfg::impl::CPUPlanMemoryBase<CPUPlanMemoryPass> {
     // that may run at the same time as its last user), so that the plan's
     // reuse of memory adds no barrier (a write-after-read on another
     // thread's rows): the plan of two buffers used in turn gets a third.
-    // Only while the arena grows by at most `parallelGrowth` percent: past
-    // that the barriers cost less than the cache the arena would take.
+    // Only while the arena grows by at most `parallelGrowth` percent (a
+    // third buffer where two were used in turn is +50 % at equal sizes): a
+    // larger arena takes more of the cache.
     std::optional<uint64_t> apartArenaBytes;
     uint64_t plainArenaBytes = arenaBytes;
     if (!spans.empty()) {

@@ -109,14 +109,14 @@ func.func private @band_y(%in: memref<8x4xf32>, %out: memref<8x4xf32>) attribute
 // The same steps without threads (one thread: scf.for, not scf.forall):
 // no step runs at the same time as another, the plan is one thread's, %c
 // in %a's place. Nothing to report about steps.
-// CHECK-LABEL: func.func @main(
+// CHECK-LABEL: func.func @one_thread(
 // CHECK-DAG: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256xi8>
 // CHECK-DAG: %[[O0:.*]] = arith.constant 0 : index
 // CHECK: %[[A:.*]] = memref.view %[[ARENA]][%[[O0]]][]
 // CHECK: %[[C:.*]] = memref.view %[[ARENA]][%[[O0]]][]
 // CHECK: call @band_c(%{{.*}}, %[[C]])
 // expected-remark @below {{memory plan: 3 buffers of 384 bytes in an arena of 256 bytes}}
-func.func @main(%x: memref<8x4xf32>, %y: memref<8x4xf32>) {
+func.func @one_thread(%x: memref<8x4xf32>, %y: memref<8x4xf32>) {
   %a = memref.alloc() : memref<8x4xf32>
   call @band_a(%x, %a) : (memref<8x4xf32>, memref<8x4xf32>) -> ()
   %b = memref.alloc() : memref<8x4xf32>
@@ -169,14 +169,14 @@ func.func private @band_c(%in: memref<8x4xf32>, %out: memref<8x4xf32>) attribute
 // needs the barrier before it (a real read-after-write), no two run at
 // once, and nothing is kept apart: %c reuses %a's memory (its last reader,
 // halo_b, ends before the barrier before halo_c), as with one thread.
-// CHECK-LABEL: func.func @main(
+// CHECK-LABEL: func.func @halos(
 // CHECK-DAG: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256xi8>
 // CHECK-DAG: %[[O0:.*]] = arith.constant 0 : index
 // CHECK: %[[A:.*]] = memref.view %[[ARENA]][%[[O0]]][]
 // CHECK: %[[C:.*]] = memref.view %[[ARENA]][%[[O0]]][]
 // CHECK: call @halo_c(%{{.*}}, %[[C]])
 // expected-remark @below {{memory plan: 3 buffers of 384 bytes in an arena of 256 bytes}}
-func.func @main(%x: memref<8x4xf32>, %y: memref<8x4xf32>) {
+func.func @halos(%x: memref<8x4xf32>, %y: memref<8x4xf32>) {
   %a = memref.alloc() : memref<8x4xf32>
   call @halo_a(%x, %a) : (memref<8x4xf32>, memref<8x4xf32>) -> ()
   %b = memref.alloc() : memref<8x4xf32>
