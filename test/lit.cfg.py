@@ -108,6 +108,27 @@ if __import__("platform").machine() in ("x86_64", "AMD64"):
 if __import__("shutil").which("dot"):
     config.available_features.add("graphviz")
 
+# perf (Debian's linux-perf) allowed to record this user's processes here
+# (kernel.perf_event_paranoid, a container's seccomp): bench/profile.sh's
+# test says REQUIRES: perf.
+def _perf_records():
+    import shutil, subprocess, tempfile
+    perf = shutil.which("perf")
+    if not perf:
+        return False
+    with tempfile.TemporaryDirectory() as scratch:
+        try:
+            return subprocess.run(
+                [perf, "record", "-q", "-o", os.path.join(scratch, "p.data"),
+                 "--", "true"], capture_output=True, timeout=60).returncode == 0
+        except (OSError, subprocess.SubprocessError):
+            return False
+if _perf_records():
+    config.available_features.add("perf")
+else:
+    lit_config.note("perf missing or not allowed to record: the profile "
+                    "script's test is skipped (UNSUPPORTED)")
+
 # The TensorFlow.js reference runner (an independent oracle): a copy of
 # shared/tools/tfjs-ref with its node_modules, named by TFG_TFJS_REF_DIR
 # (.ci/run prepares one). `%tfjs_oracle MODEL.pb REF_DIR WORK_DIR` converts a

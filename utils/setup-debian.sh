@@ -6,7 +6,7 @@ packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
   clang-format-22 libclang-rt-22-dev libomp-22-dev
   libprotobuf-dev protobuf-compiler libsnappy-dev
-  python3 time graphviz
+  python3 time graphviz linux-perf
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -13,6 +13,7 @@
 #include "ParallelCodegen.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -35,9 +36,11 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
@@ -45,6 +48,7 @@
 
 #include <cstdlib>
 #include <mutex>
+#include <numeric>
 #include <utility>
 
 using namespace mlir;
@@ -355,6 +359,56 @@ void addPackedWrapper(llvm::Function &function, llvm::StringRef name) {
   builder.CreateRetVoid();
 }
 
+/// For each defined function of the LLVM-dialect module, its symbol and
+/// the graph nodes named in its operations' locations (a NameLoc anywhere
+/// in a fused or call-site location; without any, the file:line of each
+/// operation's location), the node with the most operations first. The loop
+/// nests keep the locations of the ops they were lowered from through tiling,
+/// bufferization and the outlining, so a nest's line names its layer (a
+/// convolution with its bias and activation: the nodes fused into it).
+void writeNestMap(ModuleOp module, llvm::raw_ostream &os) {
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+    if (func.isExternal())
+      continue;
+    // Node names; for a graph written as .mlir (no names in its locations)
+    // the file lines of its nodes.
+    llvm::MapVector<StringAttr, unsigned> nodes, lines;
+    func.walk([&](Operation *op) {
+      bool named = false;
+      StringAttr line;
+      op->getLoc()->walk([&](Location sub) {
+        if (auto name = dyn_cast<NameLoc>(sub)) {
+          ++nodes[name.getName()];
+          named = true;
+        } else if (auto file = dyn_cast<FileLineColLoc>(sub); file && !line) {
+          line = StringAttr::get(
+              module.getContext(),
+              llvm::sys::path::filename(file.getFilename().getValue()) + ":" +
+                  llvm::Twine(file.getLine()));
+        }
+        return WalkResult::advance();
+      });
+      if (!named && line)
+        ++lines[line];
+    });
+    if (nodes.empty())
+      nodes = std::move(lines);
+    // Most operations first; ties in order of first appearance.
+    llvm::SmallVector<unsigned> order(nodes.size());
+    std::iota(order.begin(), order.end(), 0u);
+    llvm::sort(order, [&](unsigned a, unsigned b) {
+      unsigned countA = nodes.begin()[a].second;
+      unsigned countB = nodes.begin()[b].second;
+      return countA != countB ? countA > countB : a < b;
+    });
+    os << func.getSymName() << '\t';
+    llvm::interleave(
+        order, os, [&](unsigned i) { os << nodes.begin()[i].first.getValue(); },
+        ", ");
+    os << '\n';
+  }
+}
+
 /// A JIT for a model's object files, set up as ExecutionEngine sets up its:
 /// RuntimeDyld, the process's symbols (libc, libm), the runtime libraries,
 /// perf's listener (perf then names the code's functions); with
@@ -591,7 +645,7 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   std::optional<CacheKey> key;
   double cacheTime = 0;
   if (!options.cacheDir.empty() && options.dumpLinalgPath.empty() &&
-      options.dumpLLVMPath.empty()) {
+      options.dumpLLVMPath.empty() && options.dumpNestsPath.empty()) {
     auto cacheStart = PhaseClock::now();
     key = cacheKeyOf(*module, pm, llvmPm, options);
     CacheLookup lookup;
@@ -699,6 +753,17 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
     return emitError(loc) << "the lowering to the LLVM dialect made invalid "
                              "IR (--verify-each finds the pass)";
   compiled.phases.toLLVMDialect = secondsSince(phaseStart);
+  if (!options.dumpNestsPath.empty()) {
+    std::string error;
+    if (failed(writeOutputFile(
+            options.dumpNestsPath,
+            [&](llvm::raw_ostream &os) {
+              writeNestMap(*module, os);
+              return success();
+            },
+            error)))
+      return emitError(loc) << error;
+  }
   // The host's target machine for both the IR optimizer (without one,
   // LLVM's vectorizers see no vector registers and leave every loop MLIR did
   // not vectorize scalar) and the code generator, with multiply-adds

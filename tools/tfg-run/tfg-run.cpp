@@ -118,6 +118,11 @@ static cl::list<std::string> comparePipelines(
 static cl::opt<std::string>
     dumpLinalg(cl::cat(runCategory), "dump-linalg", cl::init(""),
                cl::desc("Write the linalg-level IR here"));
+static cl::opt<std::string> dumpNests(
+    cl::cat(runCategory), "dump-nests", cl::init(""),
+    cl::desc("Write each compiled function's symbol and the graph nodes its "
+             "code comes from here (one line each, tab-separated: what "
+             "bench/profile.sh maps perf's samples with)"));
 static cl::opt<unsigned>
     printOutputs(cl::cat(runCategory), "print-outputs", cl::init(0),
                  cl::desc("Print the first N values of each output"));
@@ -384,6 +389,7 @@ int main(int argc, char **argv) {
   options.dumpLinalgPath = dumpLinalg;
   options.hostTarget = !genericTarget;
   options.dumpLLVMPath = dumpLLVM;
+  options.dumpNestsPath = dumpNests;
   options.passManagerCommandLine = true;
   options.cacheDir = chooseCacheDir();
   options.lowering.batchSize = batchSize;

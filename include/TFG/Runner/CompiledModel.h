@@ -102,6 +102,12 @@ struct CompileOptions {
   /// When set, the LLVM IR after LLVM's optimizer is written here (to check
   /// what the vectorizers made of each loop).
   std::string dumpLLVMPath;
+  /// When set, one line per function of the compiled code is written here:
+  /// its symbol (what perf names its samples by, with the JIT's perf
+  /// listener), a tab, and the graph nodes its code comes from (the names
+  /// in its operations' locations, most operations first), so that a
+  /// profile per loop nest reads as a profile per layer (bench/profile.sh).
+  std::string dumpNestsPath;
   /// Apply MLIR's pass-manager command-line options (--mlir-timing,
   /// --mlir-print-ir-after, ...) to the compile's pass managers: for a tool
   /// that registered them (registerPassManagerCLOptions and
