@@ -9,10 +9,16 @@
 
 #include "TFG/Conversion/Passes.h"
 
+#include "CPUParallelSteps.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -26,6 +32,7 @@ namespace mlir::tfg {
 } // namespace mlir::tfg
 
 using namespace mlir;
+using namespace mlir::tfg;
 
 namespace {
 
@@ -127,11 +134,14 @@ FailureOr<BufferUses> collectUses(Value buffer) {
 }
 
 /// Records the span of top-level ops (`positions`: the function's
-/// top-level ops in order) that touch the buffer, and its frees. Fails when
-/// the buffer's address escapes.
+/// top-level ops in order) that touch the buffer, and its frees. A use by a
+/// step of a parallel region counts until the last step that may run at
+/// the same time on another thread (`concurrentUntil`, see
+/// barrierFreeSpans). Fails when the buffer's address escapes.
 LogicalResult
 collectLiveRange(PlannedBuffer &buffer, Block &body,
-                 const DenseMap<Operation *, unsigned> &positions) {
+                 const DenseMap<Operation *, unsigned> &positions,
+                 const DenseMap<unsigned, unsigned> &concurrentUntil) {
   FailureOr<BufferUses> uses = collectUses(buffer.alloc.getResult());
   if (failed(uses))
     return failure();
@@ -142,7 +152,9 @@ collectLiveRange(PlannedBuffer &buffer, Block &body,
     Operation *topLevel = body.findAncestorOpInBlock(*user);
     if (!topLevel)
       return failure();
-    buffer.lastOp = std::max(buffer.lastOp, positions.lookup(topLevel));
+    unsigned position = positions.lookup(topLevel);
+    buffer.lastOp =
+        std::max(buffer.lastOp, concurrentUntil.lookup_or(position, position));
   }
   buffer.deallocs = std::move(uses->deallocs);
   return success();
@@ -223,17 +235,142 @@ uint64_t assignOffsets(MutableArrayRef<PlannedBuffer> buffers) {
   return arenaBytes;
 }
 
+/// Whether `loop` (in an outlined nest) holds, at any depth, only
+/// replicable ops, loops of the same kind and parallel loops, which it
+/// counts in `parallelLoops`: tfg-cpu-merge-parallel-regions runs such a
+/// loop on every thread of a team (a padded layer's border columns).
+bool holdsOnlyParallelLoops(scf::ForOp loop, unsigned &parallelLoops) {
+  if (loop.getNumResults() != 0)
+    return false;
+  for (Operation &op : *loop.getBody()) {
+    if (isa<scf::YieldOp>(op) || isReplicable(&op))
+      continue;
+    if (isa<scf::ForallOp, scf::ParallelOp>(op)) {
+      ++parallelLoops;
+      continue;
+    }
+    auto inner = dyn_cast<scf::ForOp>(op);
+    if (!inner || !holdsOnlyParallelLoops(inner, parallelLoops))
+      return false;
+  }
+  return true;
+}
+
+/// An outlined loop nest that becomes one step of a parallel region after
+/// the OpenMP conversion (tfg-cpu-merge-parallel-regions' plain fork, seen
+/// before the conversion): one parallel loop, at the top of the function
+/// or in loops that every thread can run, and only replicable ops around
+/// it. What it touches, and whether its loop is in a loop (whose
+/// iterations keep their barrier where they depend on each other).
+struct ParallelNest {
+  NestEffects effects;
+  bool inLoop = false;
+};
+
+std::optional<ParallelNest> parallelNest(func::FuncOp func) {
+  if (!func.isPrivate() || !func->hasAttr("tfg.outlined") ||
+      !func.getBody().hasOneBlock() || func.getNumResults() != 0)
+    return std::nullopt;
+  unsigned parallelLoops = 0;
+  bool inLoop = false;
+  for (Operation &op : func.getBody().front()) {
+    if (isa<scf::ForallOp, scf::ParallelOp>(op)) {
+      ++parallelLoops;
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      inLoop = true;
+      if (!holdsOnlyParallelLoops(loop, parallelLoops))
+        return std::nullopt;
+    } else if (!isa<func::ReturnOp>(op) && !isReplicable(&op)) {
+      return std::nullopt;
+    }
+  }
+  if (parallelLoops != 1)
+    return std::nullopt;
+  return ParallelNest{summarizeNestEffects(func), inLoop};
+}
+
+/// The spans of consecutive calls of parallel nests (`nests`, by callee
+/// name) that will run without a barrier between them: after the OpenMP
+/// conversion, tfg-cpu-merge-parallel-regions runs such calls in one
+/// parallel region and drops the barrier between two steps where the
+/// second touches nothing that the steps since the last barrier write, nor
+/// writes what they touch (CPUParallelSteps.h), counting aligned bands of
+/// rows as no conflict. Here every buffer is its own allocation, so a
+/// barrier kept is a real dependence (a step reading a halo of rows the
+/// other thread wrote), not a reuse of memory. Returns, for the position
+/// of each step in such a span, the position of the span's last step:
+/// while a step runs, another thread may still run any step of its span,
+/// so what the step touches must not share memory with what the span's
+/// other steps touch. Any other op with memory effects (a serial nest in
+/// omp.single, a copy, a loop) is taken as a barrier.
+DenseMap<unsigned, unsigned>
+barrierFreeSpans(Block &body, const DenseMap<Operation *, unsigned> &positions,
+                 const llvm::StringMap<ParallelNest> &nests) {
+  DenseMap<unsigned, unsigned> until;
+  SmallVector<std::pair<unsigned, StepAccesses>, 0> span;
+  auto close = [&] {
+    if (span.size() > 1)
+      for (auto &[position, accesses] : span)
+        until[position] = span.back().first;
+    span.clear();
+  };
+  for (Operation &op : body) {
+    auto call = dyn_cast<func::CallOp>(op);
+    auto nest = call ? nests.find(call.getCallee()) : nests.end();
+    if (nest == nests.end()) {
+      if (!isHoistable(&op))
+        close();
+      continue;
+    }
+    StepAccesses accesses;
+    accesses.add(call, nest->second.effects);
+    for (auto &[position, before] : span)
+      if (accesses.dependsOn(before)) {
+        close();
+        break;
+      }
+    // A loop of parallel loops whose iterations depend on each other keeps
+    // a barrier per iteration, the last one after the step.
+    bool barrierAfter = nest->second.inLoop && accesses.dependsOn(accesses);
+    span.push_back({positions.lookup(&op), std::move(accesses)});
+    if (barrierAfter)
+      close();
+  }
+  close();
+  return until;
+}
+
 struct CPUPlanMemoryPass : tfg::impl::CPUPlanMemoryBase<CPUPlanMemoryPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
+    ModuleOp module = getOperation();
+    SmallVector<func::FuncOp> funcs(module.getOps<func::FuncOp>());
     if (!llvm::isPowerOf2_64(alignment)) {
-      func.emitError() << "tfg-cpu-plan-memory: alignment "
-                       << static_cast<uint64_t>(alignment)
-                       << " is not a power of two";
+      for (func::FuncOp func : funcs)
+        if (!func.isExternal())
+          func.emitError() << "tfg-cpu-plan-memory: alignment "
+                           << static_cast<uint64_t>(alignment)
+                           << " is not a power of two";
       return signalPassFailure();
     }
+    // The parallel nests and what they touch, before any function changes
+    // (a function's plan moves its allocations): the callers' plans read
+    // them, each function's plan runs on a thread of its own.
+    SmallVector<std::optional<ParallelNest>> found(funcs.size());
+    parallelFor(&getContext(), 0, funcs.size(), [&](size_t index) {
+      found[index] = parallelNest(funcs[index]);
+    });
+    llvm::StringMap<ParallelNest> nests;
+    for (auto [func, nest] : llvm::zip(funcs, found))
+      if (nest)
+        nests.try_emplace(func.getSymName(), std::move(*nest));
+    parallelForEach(&getContext(), funcs,
+                    [&](func::FuncOp func) { planFunction(func, nests); });
+  }
+
+  void planFunction(func::FuncOp func,
+                    const llvm::StringMap<ParallelNest> &nests) {
     // One block: straight-line code whose loops and branches are regions
     // (scf). After the control-flow lowering a buffer's life would be a
     // set of blocks; the pipeline plans before it.
@@ -253,8 +390,12 @@ struct CPUPlanMemoryPass : tfg::impl::CPUPlanMemoryBase<CPUPlanMemoryPass> {
     DenseMap<Operation *, unsigned> positions;
     for (Operation &op : body)
       positions[&op] = positions.size();
+    DenseMap<unsigned, unsigned> spans;
+    if (!nests.empty())
+      spans = barrierFreeSpans(body, positions, nests);
 
     DataLayout layout = DataLayout::closest(func);
+    const DenseMap<unsigned, unsigned> noSpans;
     SmallVector<PlannedBuffer> buffers;
     for (auto alloc : body.getOps<memref::AllocOp>()) {
       std::optional<uint64_t> bytes = plannableBytes(alloc, layout);
@@ -265,23 +406,51 @@ struct CPUPlanMemoryPass : tfg::impl::CPUPlanMemoryBase<CPUPlanMemoryPass> {
       buffer.bytes = *bytes;
       buffer.alignment =
           std::max<uint64_t>(alignment, alloc.getAlignment().value_or(1));
-      if (succeeded(collectLiveRange(buffer, body, positions)))
+      if (succeeded(collectLiveRange(buffer, body, positions, noSpans)))
         buffers.push_back(std::move(buffer));
     }
     if (buffers.empty())
       return;
 
     uint64_t arenaBytes = assignOffsets(buffers);
+    // Where steps of a parallel region run without a barrier between them,
+    // the buffers they touch stay apart (each lives until the last step
+    // that may run at the same time as its last user), so that the plan's
+    // reuse of memory adds no barrier (a write-after-read on another
+    // thread's rows): the plan of two buffers used in turn gets a third.
+    // Only while the arena grows by at most `parallelGrowth` percent (a
+    // third buffer where two were used in turn is +50 % at equal sizes): a
+    // larger arena takes more of the cache.
+    std::optional<uint64_t> apartArenaBytes;
+    uint64_t plainArenaBytes = arenaBytes;
+    if (!spans.empty()) {
+      SmallVector<PlannedBuffer> apart(buffers);
+      for (PlannedBuffer &buffer : apart)
+        (void)collectLiveRange(buffer, body, positions, spans);
+      apartArenaBytes = assignOffsets(apart);
+      if (*apartArenaBytes <= arenaBytes + arenaBytes * parallelGrowth / 100) {
+        buffers = std::move(apart);
+        arenaBytes = *apartArenaBytes;
+      }
+    }
     uint64_t arenaAlignment = alignment;
     uint64_t bufferBytes = 0;
     for (const PlannedBuffer &buffer : buffers) {
       arenaAlignment = std::max(arenaAlignment, buffer.alignment);
       bufferBytes += buffer.bytes;
     }
-    if (report)
-      func.emitRemark() << "memory plan: " << buffers.size() << " buffers of "
-                        << bufferBytes << " bytes in an arena of " << arenaBytes
-                        << " bytes";
+    if (report) {
+      InFlightDiagnostic remark = func.emitRemark();
+      remark << "memory plan: " << buffers.size() << " buffers of "
+             << bufferBytes << " bytes in an arena of " << arenaBytes
+             << " bytes";
+      if (apartArenaBytes && arenaBytes == *apartArenaBytes)
+        remark << " (" << plainArenaBytes
+               << " with steps that run at once sharing memory)";
+      else if (apartArenaBytes)
+        remark << " (steps that run at once not kept apart: that took "
+               << *apartArenaBytes << ")";
+    }
 
     // The arena: allocated when the function starts, freed before it
     // returns (a block's terminator is its one return), one allocation per

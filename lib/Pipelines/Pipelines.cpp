@@ -236,7 +236,7 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
   // (which marks distinct allocations' pointers noalias; planned buffers
   // used by one call still never overlap) and before OpenMP and the
   // control-flow lowering (the plan reads liveness off scf regions).
-  pm.addNestedPass<func::FuncOp>(createCPUPlanMemory());
+  pm.addPass(createCPUPlanMemory());
   if (threads > 1) {
     pm.addPass(createForallToParallelLoopPass());
     ConvertSCFToOpenMPPassOptions openMP;

@@ -612,7 +612,7 @@ def CPUKeepOutlined : Pass<"tfg-cpu-keep-outlined", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
-def CPUPlanMemory : Pass<"tfg-cpu-plan-memory", "mlir::func::FuncOp"> {
+def CPUPlanMemory : Pass<"tfg-cpu-plan-memory", "mlir::ModuleOp"> {
   let summary = "Place a function's intermediate buffers in one arena, sharing memory between buffers whose lives do not overlap";
   let description = [{
     A CPU scheduling step of `tfg-lower-to-llvm` after bufferization and the
@@ -652,6 +652,20 @@ def CPUPlanMemory : Pass<"tfg-cpu-plan-memory", "mlir::func::FuncOp"> {
     `alignment` (and of the allocation's own alignment when larger). Two
     buffers whose lives overlap never share a byte; the others may.
 
+    With threads (`tfg-lower-to-llvm` with `threads` > 1: calls of outlined
+    nests of one parallel loop each, `scf.forall` or `scf.parallel`), a
+    buffer used by such a call lives on until the last call that may run at
+    the same time on another thread: consecutive calls that
+    `tfg-cpu-merge-parallel-regions` will run without a barrier between
+    them (neither touches what the other writes, or only the same band of
+    rows of it, per the same analysis), so that reusing memory adds no
+    write-after-read barrier (a layer writing where the layer before it
+    read its neighbours' rows). The module's functions are planned in
+    parallel, after the nests they call are summarized. That plan is kept
+    when its arena is at most `parallel-growth` percent larger than the
+    plan without it (else the plan without it: the barriers stay). With
+    one thread (no parallel loops) nothing changes.
+
     The function then allocates one arena (`memref<Nxi8>`, aligned like
     its most aligned buffer) at its start and frees it before it returns;
     each planned allocation becomes a `memref.view` of the arena at its
@@ -665,6 +679,8 @@ def CPUPlanMemory : Pass<"tfg-cpu-plan-memory", "mlir::func::FuncOp"> {
            "Alignment in bytes of every offset in the arena (a power of two)">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Remark on each planned function: buffers, their bytes, the arena's">,
+    Option<"parallelGrowth", "parallel-growth", "uint64_t", /*default=*/"50",
+           "How much larger (percent) the arena may grow to keep apart the buffers of parallel steps that run without a barrier between them">,
   ];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect"];
