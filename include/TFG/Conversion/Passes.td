@@ -192,10 +192,11 @@ def CPUVectorizeConvolutions
            "Vector registers (0: the host's: 32 with AVX-512, else 16)">,
   ];
   // Bufferization: its dialect loaded attaches the bufferization interface
-  // models the empty-tensor elimination in chunks needs.
+  // models the empty-tensor elimination in chunks needs. LLVM: the loop
+  // annotation that keeps a loop of overlapping blocks rolled.
   let dependentDialects = ["mlir::bufferization::BufferizationDialect",
-                           "mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
-                           "mlir::vector::VectorDialect"];
+                           "mlir::linalg::LinalgDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
 }
 
 def CPUTileDynamicConvolutions
