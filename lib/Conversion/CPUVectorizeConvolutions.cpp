@@ -1079,6 +1079,9 @@ bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
       auto loop =
           scf::ForOp::create(rewriter, loc, index(0), index(group.size()),
                              index(1), ValueRange{result});
+      // (Rolled: LLVM's full unroller would copy the piece's kernel once
+      // per run, the code the loop is there to share.)
+      tfg::keepLoopRolled(loop);
       rewriter.setInsertionPointToStart(loop.getBody());
       Value run = loop.getInductionVar();
       // A field of run `run`: a chain of selects over the group's runs.

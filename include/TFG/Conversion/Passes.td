@@ -307,8 +307,9 @@ def CPUFoldConvPadding
            "Most pieces (border runs times interior, rows times columns) a "
            "convolution is cut into; more keep the padded copy">,
   ];
+  // LLVM: the loop annotation that keeps a loop of border pieces rolled.
   let dependentDialects = ["mlir::bufferization::BufferizationDialect",
-                           "mlir::linalg::LinalgDialect",
+                           "mlir::linalg::LinalgDialect", "mlir::LLVM::LLVMDialect",
                            "mlir::tensor::TensorDialect"];
 }
 
