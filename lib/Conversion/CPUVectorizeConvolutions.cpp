@@ -433,9 +433,14 @@ bool overlapIsCheap(int64_t extent, int64_t block) {
 /// ceil(channels / (v * lanes)) * v. The widest power-of-two v up to the
 /// block's that costs no more, and at least half the block's vectors
 /// (fewer vectors per block load the input more often per FMA: 72
-/// channels keep 4 vectors and a remainder of 8).
+/// channels keep 4 vectors and a remainder of 8). Only for a remainder of
+/// at most a quarter of a vector: where a 16-lane block replaced an 8-lane
+/// piece (24, 28, 36 channels) the pieces' half-width FMAs were cheaper
+/// than the count of vectors says, and blazeface-front, facemesh and
+/// handlandmark-lite ran 2-4% slower.
 int64_t overlapChannelBlock(int64_t channels, int64_t block, int64_t lanes) {
-  if (channels <= block || channels % block == 0 || block % lanes != 0)
+  if (channels <= block || channels % block == 0 || block % lanes != 0 ||
+      4 * (channels % lanes) > lanes)
     return 0;
   int64_t vectors = block / lanes;
   auto blocks = [&](int64_t width) {

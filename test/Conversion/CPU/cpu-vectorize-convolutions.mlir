@@ -391,21 +391,18 @@ func.func @channels72_bias(%x: tensor<1x1x6x8xf32>, %w: tensor<1x1x8x72xf32>, %b
 
 // -----
 
-// A depthwise convolution to 24 channels with a bias: on AVX-512 (blocks
-// of 16 channels) two overlapping blocks, at channels 0 and 8, each
-// reading its channels of the input (a depthwise channel reads its own
-// input channel); AVX2: 8 divides 24, the plain loop.
+// A depthwise convolution to 24 channels with a bias: the remainder (8 of
+// AVX-512's 16 lanes) is more than a quarter of a vector, so the pieces
+// stay (16 + 8 channels, no overlapping blocks); AVX2: 8 divides 24, the
+// plain loop.
 // CHECK-LABEL: func.func @depthwise24_bias
 // CHECK-NOT: arith.minsi
 // CHECK: scf.for %{{.*}} = %c0 to %c24 step %c8
 // CHECK: return
 // AVX512-LABEL: func.func @depthwise24_bias
-// AVX512: scf.for %[[J:.*]] = %c0 to %c2 step %c1
-// AVX512: %[[CH:.*]] = arith.minsi %{{.*}}, %c8
-// AVX512: vector.transfer_read %arg0[%c0, %{{.*}}, %{{.*}}, %[[CH]]]{{.*}} vector<4x16xf32>
-// AVX512: vector.fma {{.*}} : vector<4x16xf32>
-// AVX512: tensor.insert_slice %{{.*}}[0, 0, 0, %[[CH]]] [1, 1, 4, 16]
-// AVX512: } {llvm.loop_annotation = #{{.*}}}
+// AVX512-NOT: arith.minsi
+// AVX512-DAG: vector.transfer_read %arg0{{.*}} vector<4x16xf32>
+// AVX512-DAG: vector.transfer_read %arg0{{.*}} vector<4x8xf32>
 // AVX512: return
 func.func @depthwise24_bias(%x: tensor<1x3x6x24xf32>, %w: tensor<3x3x24xf32>, %b: tensor<24xf32>) -> tensor<1x1x4x24xf32> {
   %zero = arith.constant 0.0 : f32
@@ -421,6 +418,43 @@ func.func @depthwise24_bias(%x: tensor<1x3x6x24xf32>, %w: tensor<3x3x24xf32>, %b
     linalg.yield %s : f32
   } -> tensor<1x1x4x24xf32>
   return %1 : tensor<1x1x4x24xf32>
+}
+
+// -----
+
+// A depthwise convolution to 17 channels with a bias: overlapping blocks,
+// each reading its own channels of the input (a depthwise channel reads
+// its own input channel). AVX-512: two blocks of 16, at channels 0 and 1;
+// AVX2: three blocks of 8, at 0, 8 and 9. The loop stays rolled.
+// CHECK-LABEL: func.func @depthwise17_bias
+// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1
+// CHECK: %[[CH:.*]] = arith.minsi %{{.*}}, %c9
+// CHECK: vector.transfer_read %arg0[%c0, %{{.*}}, %{{.*}}, %[[CH]]]{{.*}} vector<4x8xf32>
+// CHECK: tensor.insert_slice %{{.*}}[0, 0, 0, %[[CH]]] [1, 1, 4, 8]
+// CHECK: } {llvm.loop_annotation = #{{.*}}}
+// CHECK: return
+// AVX512-LABEL: func.func @depthwise17_bias
+// AVX512: scf.for %{{.*}} = %c0 to %c2 step %c1
+// AVX512: %[[CH:.*]] = arith.minsi %{{.*}}, %c1
+// AVX512: vector.transfer_read %arg0[%c0, %{{.*}}, %{{.*}}, %[[CH]]]{{.*}} vector<4x16xf32>
+// AVX512: vector.fma {{.*}} : vector<4x16xf32>
+// AVX512: tensor.insert_slice %{{.*}}[0, 0, 0, %[[CH]]] [1, 1, 4, 16]
+// AVX512: } {llvm.loop_annotation = #{{.*}}}
+// AVX512: return
+func.func @depthwise17_bias(%x: tensor<1x3x6x17xf32>, %w: tensor<3x3x17xf32>, %b: tensor<17xf32>) -> tensor<1x1x4x17xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x4x17xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x4x17xf32>) -> tensor<1x1x4x17xf32>
+  %0 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x6x17xf32>, tensor<3x3x17xf32>) outs(%init : tensor<1x1x4x17xf32>) -> tensor<1x1x4x17xf32>
+  %out = tensor.empty() : tensor<1x1x4x17xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x4x17xf32>, tensor<17xf32>) outs(%out : tensor<1x1x4x17xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x4x17xf32>
+  return %1 : tensor<1x1x4x17xf32>
 }
 
 // -----
