@@ -286,6 +286,179 @@ func.func @channels56(%x: tensor<1x1x12x8xf32>, %w: tensor<1x1x8x56xf32>, %init:
 
 // -----
 
+// 17 output channels with a bias (an epilogue): one loop of overlapping
+// whole-vector blocks, the last one ending at channel 17 (min(j * block,
+// 17 - block)), kept rolled for LLVM (llvm.loop.unroll.disable), instead
+// of a block and a remainder block of 1 channel. AVX2 (8 lanes; the block
+// of 2 vectors would cost 4 vectors, 3 as pieces): 3 blocks of 8 channels,
+// at 0, 8 and 9. AVX-512: 2 blocks of 16, at 0 and 1. Each block reads
+// its channels of the filter and of the bias.
+// CHECK-LABEL: func.func @channels17_bias
+// CHECK: scf.for %[[J:.*]] = %c0 to %c3 step %c1 iter_args(%[[OUT:.*]] = %{{.*}})
+// CHECK: %[[AT:.*]] = arith.muli %[[J]], %c8
+// CHECK: %[[CH:.*]] = arith.minsi %[[AT]], %c9
+// CHECK: vector.transfer_read %arg1[%c0, %c0, %c0, %[[CH]]]{{.*}} vector<8x8xf32>
+// CHECK: vector.transfer_read %arg2[%[[CH]]]{{.*}} vector<8xf32>
+// CHECK: vector.contract {{.*}} : vector<12x8xf32>, vector<8x8xf32> into vector<12x8xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %[[OUT]][0, 0, 0, %[[CH]]] [1, 1, 12, 8]
+// CHECK: } {llvm.loop_annotation = #[[ROLLED:.*]]}
+// CHECK-NOT: x1xf32>
+// CHECK: return
+// AVX512-LABEL: func.func @channels17_bias
+// AVX512: scf.for %[[J:.*]] = %c0 to %c2 step %c1 iter_args(%[[OUT:.*]] = %{{.*}})
+// AVX512: %[[AT:.*]] = arith.muli %[[J]], %c16
+// AVX512: %[[CH:.*]] = arith.minsi %[[AT]], %c1
+// AVX512: vector.transfer_read %arg1[%c0, %c0, %c0, %[[CH]]]{{.*}} vector<8x16xf32>
+// AVX512: vector.transfer_read %arg2[%[[CH]]]{{.*}} vector<16xf32>
+// AVX512: vector.contract {{.*}} : vector<12x8xf32>, vector<8x16xf32> into vector<12x16xf32>
+// AVX512: tensor.insert_slice %{{.*}} into %[[OUT]][0, 0, 0, %[[CH]]] [1, 1, 12, 16]
+// AVX512: } {llvm.loop_annotation = #{{.*}}}
+// AVX512-NOT: x1xf32>
+// AVX512: return
+func.func @channels17_bias(%x: tensor<1x1x12x8xf32>, %w: tensor<1x1x8x17xf32>, %b: tensor<17xf32>) -> tensor<1x1x12x17xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x12x17xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x12x17xf32>) -> tensor<1x1x12x17xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x12x8xf32>, tensor<1x1x8x17xf32>) outs(%init : tensor<1x1x12x17xf32>) -> tensor<1x1x12x17xf32>
+  %out = tensor.empty() : tensor<1x1x12x17xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x12x17xf32>, tensor<17xf32>) outs(%out : tensor<1x1x12x17xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x12x17xf32>
+  return %1 : tensor<1x1x12x17xf32>
+}
+
+// -----
+
+// The same without an epilogue: a block of a bare convolution would fill
+// its channels of the output in memory first (no fused fill to start its
+// accumulators as zeros), so the remainder stays a piece of its own: on
+// AVX-512 16 channels and 1 channel, no loop of blocks.
+// AVX512-LABEL: func.func @channels17_bare
+// AVX512-NOT: arith.minsi
+// AVX512-NOT: loop_annotation
+// AVX512: vector.contract {{.*}} into vector<12x16xf32>
+// AVX512: vector.contract {{.*}} : vector<12x8xf32>, vector<8x1xf32> into vector<12x1xf32>
+// AVX512: tensor.insert_slice %{{.*}} [1, 1, 12, 16]
+// AVX512: tensor.insert_slice %{{.*}}[0, 0, 0, 16] [1, 1, 12, 1]
+// AVX512: return
+func.func @channels17_bare(%x: tensor<1x1x12x8xf32>, %w: tensor<1x1x8x17xf32>) -> tensor<1x1x12x17xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x12x17xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x12x17xf32>) -> tensor<1x1x12x17xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x12x8xf32>, tensor<1x1x8x17xf32>) outs(%init : tensor<1x1x12x17xf32>) -> tensor<1x1x12x17xf32>
+  return %0 : tensor<1x1x12x17xf32>
+}
+
+// -----
+
+// 72 channels with a bias on AVX-512: as pieces 4 vectors and a remainder
+// of 8 (5 vectors); overlapping blocks of 2 vectors would cost 6 and of 1
+// vector 5, but a block of one vector loads its input once per 16 FMAs
+// where 4 vectors do for 64: the pieces stay. AVX2: 8 divides 72, the
+// plain loop of blocks (no overlap).
+// CHECK-LABEL: func.func @channels72_bias
+// CHECK-NOT: arith.minsi
+// CHECK-NOT: loop_annotation
+// CHECK: scf.for %{{.*}} = %c0 to %c72 step %c8
+// CHECK: return
+// AVX512-LABEL: func.func @channels72_bias
+// AVX512-NOT: arith.minsi
+// AVX512-NOT: loop_annotation
+// AVX512: vector.contract {{.*}} into vector<6x64xf32>
+// AVX512: vector.contract {{.*}} into vector<6x8xf32>
+// AVX512: tensor.insert_slice %{{.*}}[0, 0, 0, 64] [1, 1, 6, 8]
+// AVX512: return
+func.func @channels72_bias(%x: tensor<1x1x6x8xf32>, %w: tensor<1x1x8x72xf32>, %b: tensor<72xf32>) -> tensor<1x1x6x72xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x6x72xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x6x72xf32>) -> tensor<1x1x6x72xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x6x8xf32>, tensor<1x1x8x72xf32>) outs(%init : tensor<1x1x6x72xf32>) -> tensor<1x1x6x72xf32>
+  %out = tensor.empty() : tensor<1x1x6x72xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x6x72xf32>, tensor<72xf32>) outs(%out : tensor<1x1x6x72xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x6x72xf32>
+  return %1 : tensor<1x1x6x72xf32>
+}
+
+// -----
+
+// A depthwise convolution to 24 channels with a bias: the remainder (8 of
+// AVX-512's 16 lanes) is more than a quarter of a vector, so the pieces
+// stay (16 + 8 channels, no overlapping blocks); AVX2: 8 divides 24, the
+// plain loop.
+// CHECK-LABEL: func.func @depthwise24_bias
+// CHECK-NOT: arith.minsi
+// CHECK: scf.for %{{.*}} = %c0 to %c24 step %c8
+// CHECK: return
+// AVX512-LABEL: func.func @depthwise24_bias
+// AVX512-NOT: arith.minsi
+// AVX512-DAG: vector.transfer_read %arg0{{.*}} vector<4x16xf32>
+// AVX512-DAG: vector.transfer_read %arg0{{.*}} vector<4x8xf32>
+// AVX512: return
+func.func @depthwise24_bias(%x: tensor<1x3x6x24xf32>, %w: tensor<3x3x24xf32>, %b: tensor<24xf32>) -> tensor<1x1x4x24xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x4x24xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x4x24xf32>) -> tensor<1x1x4x24xf32>
+  %0 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x6x24xf32>, tensor<3x3x24xf32>) outs(%init : tensor<1x1x4x24xf32>) -> tensor<1x1x4x24xf32>
+  %out = tensor.empty() : tensor<1x1x4x24xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x4x24xf32>, tensor<24xf32>) outs(%out : tensor<1x1x4x24xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x4x24xf32>
+  return %1 : tensor<1x1x4x24xf32>
+}
+
+// -----
+
+// A depthwise convolution to 17 channels with a bias: overlapping blocks,
+// each reading its own channels of the input (a depthwise channel reads
+// its own input channel). AVX-512: two blocks of 16, at channels 0 and 1;
+// AVX2: three blocks of 8, at 0, 8 and 9. The loop stays rolled.
+// CHECK-LABEL: func.func @depthwise17_bias
+// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1
+// CHECK: %[[CH:.*]] = arith.minsi %{{.*}}, %c9
+// CHECK: vector.transfer_read %arg0[%c0, %{{.*}}, %{{.*}}, %[[CH]]]{{.*}} vector<4x8xf32>
+// CHECK: tensor.insert_slice %{{.*}}[0, 0, 0, %[[CH]]] [1, 1, 4, 8]
+// CHECK: } {llvm.loop_annotation = #{{.*}}}
+// CHECK: return
+// AVX512-LABEL: func.func @depthwise17_bias
+// AVX512: scf.for %{{.*}} = %c0 to %c2 step %c1
+// AVX512: %[[CH:.*]] = arith.minsi %{{.*}}, %c1
+// AVX512: vector.transfer_read %arg0[%c0, %{{.*}}, %{{.*}}, %[[CH]]]{{.*}} vector<4x16xf32>
+// AVX512: vector.fma {{.*}} : vector<4x16xf32>
+// AVX512: tensor.insert_slice %{{.*}}[0, 0, 0, %[[CH]]] [1, 1, 4, 16]
+// AVX512: } {llvm.loop_annotation = #{{.*}}}
+// AVX512: return
+func.func @depthwise17_bias(%x: tensor<1x3x6x17xf32>, %w: tensor<3x3x17xf32>, %b: tensor<17xf32>) -> tensor<1x1x4x17xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x4x17xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x4x17xf32>) -> tensor<1x1x4x17xf32>
+  %0 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x6x17xf32>, tensor<3x3x17xf32>) outs(%init : tensor<1x1x4x17xf32>) -> tensor<1x1x4x17xf32>
+  %out = tensor.empty() : tensor<1x1x4x17xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x4x17xf32>, tensor<17xf32>) outs(%out : tensor<1x1x4x17xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x4x17xf32>
+  return %1 : tensor<1x1x4x17xf32>
+}
+
+// -----
+
 // 16 input channels: a 1x1 convolution takes them in two steps of 8 (one
 // step of 16 ran at half the speed), a 3x3 one in one step of 16.
 // AVX512-LABEL: func.func @pointwise16
