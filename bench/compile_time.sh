@@ -53,7 +53,6 @@ for pb in "$corpus"/frozen/*.pb; do
   name=$(basename "$pb" .pb)
   [ -d "$corpus/frozen-ref/$name" ] || continue
   case $name in
-    mtcnn) continue ;; # refused by the lowering (run-corpus.sh: blocked)
     tf_study) specs+=("$name|$pb|$corpus/frozen-ref/$name|tfg-bind-placeholders{bindings=training=false},tfg-eliminate-switch-merge") ;;
     *) specs+=("$name|$pb|$corpus/frozen-ref/$name|") ;;
   esac

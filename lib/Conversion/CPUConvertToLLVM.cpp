@@ -142,6 +142,22 @@ struct CPUConvertToLLVMPass
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
 
+    // A loop's annotation (tfg::keepLoopRolled) reaches the latch branch as
+    // the discardable attribute scf-to-cf gives cf.br, which the branch
+    // lowering copies as it is; the translation to LLVM IR reads the
+    // branch's own loop_annotation.
+    module.walk([](Operation *op) {
+      auto annotation = op->getDiscardableAttr("llvm.loop_annotation");
+      if (!annotation)
+        return;
+      op->removeDiscardableAttr("llvm.loop_annotation");
+      auto loop = dyn_cast<LLVM::LoopAnnotationAttr>(annotation);
+      if (auto br = dyn_cast<LLVM::BrOp>(op); br && loop)
+        br.setLoopAnnotationAttr(loop);
+      else if (auto condBr = dyn_cast<LLVM::CondBrOp>(op); condBr && loop)
+        condBr.setLoopAnnotationAttr(loop);
+    });
+
     // The casts between the source and LLVM types that the patterns put in
     // cancel out pairwise; one that does not is a value whose type has no
     // LLVM form.

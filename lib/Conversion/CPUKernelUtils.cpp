@@ -4,6 +4,7 @@
 #include "CPUPackGemv.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -161,3 +162,19 @@ tfg::VectorTarget tfg::vectorTarget(int64_t bits, int64_t registers) {
 }
 
 int64_t tfg::vectorLanes(int64_t bits) { return vectorTarget(bits, 0).lanes; }
+
+void tfg::keepLoopRolled(Operation *loop) {
+  MLIRContext *context = loop->getContext();
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      context, /*disable=*/BoolAttr::get(context, true), /*count=*/{},
+      /*runtimeDisable=*/{}, /*full=*/{}, /*followupUnrolled=*/{},
+      /*followupRemainder=*/{}, /*followupAll=*/{});
+  auto annotation = LLVM::LoopAnnotationAttr::get(
+      context, /*disableNonforced=*/{}, /*vectorize=*/{}, /*interleave=*/{},
+      unroll, /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{},
+      /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
+      /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
+      /*parallelAccesses=*/{});
+  // (The discardable attribute scf-to-cf moves to the latch branch.)
+  loop->setAttr("llvm.loop_annotation", annotation);
+}

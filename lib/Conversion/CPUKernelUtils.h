@@ -107,6 +107,14 @@ LogicalResult peelMarkedLoopsToStaticTiles(
     RewriterBase &rewriter, func::FuncOp func, StringRef peelMark,
     function_ref<void(RewritePatternSet &)> addPatterns);
 
+/// Marks `loop` (an scf.for) so that LLVM does not unroll it: a kernel's
+/// loop of a few big iterations (blocks of a piece) that its full
+/// unroller would copy once per iteration, for no run time (each
+/// iteration is a whole kernel) and compile time per copy. The mark
+/// (llvm.loop_annotation) goes to the loop's latch branch in scf-to-cf and
+/// becomes llvm.loop.unroll.disable metadata.
+void keepLoopRolled(Operation *loop);
+
 } // namespace mlir::tfg
 
 #endif // TFG_LIB_CONVERSION_CPUKERNELUTILS_H

@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -127,7 +128,8 @@ int64_t inChannelChunk(linalg::LinalgOp op, const Block &block) {
 /// A depthwise FMA also loads its input vector (no reuse across channels),
 /// so half the registers as accumulators (2 vectors of channels) suffice
 /// and the block's filter taps fit beside them without spilling.
-Block chooseBlock(linalg::LinalgOp op, const tfg::VectorTarget &target) {
+Block chooseBlock(linalg::LinalgOp op, const tfg::VectorTarget &target,
+                  bool chunked = false) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   Block block;
   bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
@@ -151,11 +153,23 @@ Block chooseBlock(linalg::LinalgOp op, const tfg::VectorTarget &target) {
     int64_t c = ranges[kInChannel];
     // Small depths (the first layer's 3) in one step; otherwise steps of up
     // to 8 input channels, each a broadcast and an FMA per accumulator.
-    // A 1x1 convolution takes 16 input channels in two steps of 8: in one
-    // step MoveNet's 16 -> 96 expansion at 96x96 ran at 90 GFLOP/s, in two
-    // at 200 (a 3x3 one is faster in one step: 16 x 9 taps).
+    // A 1x1 convolution takes 16 input channels in steps: in one step
+    // MoveNet's 16 -> 96 expansion at 96x96 ran at 90 GFLOP/s, in two at
+    // 200 (a 3x3 one is faster in one step: 16 x 9 taps).
+    // A 1x1 convolution whose input channels are a multiple of 4 takes
+    // steps of 4, half the code of 8 (a step is the kernel's unrolled body,
+    // an FMA per accumulator and input channel) at the same speed
+    // (movenet-lightning, blazeface-front, facemesh, MobileNet v1's
+    // unchunked layers: 0.98-1.00x the run time), and LLVM compiles half the
+    // code (movenet-lightning's IR: 47 000 -> 42 000 instructions). Steps of
+    // 2 ran 1.15-1.4x slower. A chunk of a deep layer (reduced in
+    // input-channel chunks) keeps steps of 8: MobileNet v1's 1024 -> 1024 at
+    // 7x7 ran 1.18x slower in steps of 4.
     bool pointwise = ranges[4] * ranges[5] == 1;
-    block.inChannels = c <= (pointwise ? 8 : 16) ? c : divisorUpTo(c, 8);
+    if (pointwise && !chunked && c > 4 && c % 4 == 0)
+      block.inChannels = 4;
+    else
+      block.inChannels = c <= (pointwise ? 8 : 16) ? c : divisorUpTo(c, 8);
   }
   // A deep layer (its block's filter does not fit in L1: reduced in
   // input-channel chunks) whose columns leave a remainder: the remainder
@@ -242,6 +256,9 @@ Value sliceOperand(RewriterBase &rewriter, linalg::GenericOp generic,
 struct ConvUnit {
   linalg::LinalgOp conv;
   linalg::GenericOp epilogue;
+  /// A chunk (or a piece of one) of a convolution reduced in input-channel
+  /// chunks (chunkInChannels): its block keeps steps of 8 input channels.
+  bool chunked = false;
 };
 
 /// A convolution of `op`'s kind (regular or depthwise, its strides and
@@ -431,27 +448,59 @@ bool overlapIsCheap(int64_t extent, int64_t block) {
   return extent > block && 16 * (block - extent % block) <= extent;
 }
 
-/// A piece whose output columns are not a multiple of its block `cols` as
-/// one loop over blocks of `cols` columns, the last one ending at the
-/// piece's last column (starting at min(j * cols, extent - cols), so it
-/// computes again some columns of the block before it), instead of a
+/// The channel block of a loop of overlapping blocks (overlapTail) for
+/// `channels` output channels that are not a multiple of the register
+/// block `block`, or 0 where the remainder pieces cost less. A remainder
+/// narrower than a vector costs about a whole vector's FMAs per column
+/// (MoveNet's 17-channel head: its 1-channel piece took 0.94x the time of
+/// the 16-channel one, its 34-channel heads' 2-channel pieces half the
+/// time of the 2-vector ones), so `channels` as pieces costs
+/// ceil(channels / lanes) vectors: a loop of blocks of v vectors costs
+/// ceil(channels / (v * lanes)) * v. The widest power-of-two v up to the
+/// block's that costs no more, and at least half the block's vectors
+/// (fewer vectors per block load the input more often per FMA: 72
+/// channels keep 4 vectors and a remainder of 8). Only for a remainder of
+/// at most a quarter of a vector: where a 16-lane block replaced an 8-lane
+/// piece (24, 28, 36 channels) the pieces' half-width FMAs were cheaper
+/// than the count of vectors says, and blazeface-front, facemesh and
+/// handlandmark-lite ran 2-4% slower.
+int64_t overlapChannelBlock(int64_t channels, int64_t block, int64_t lanes) {
+  if (channels <= block || channels % block == 0 || block % lanes != 0 ||
+      4 * (channels % lanes) > lanes)
+    return 0;
+  int64_t vectors = block / lanes;
+  auto blocks = [&](int64_t width) {
+    return static_cast<int64_t>(llvm::divideCeil(channels, width));
+  };
+  for (int64_t v = vectors; v >= 1 && 2 * v >= vectors; v /= 2)
+    if (blocks(v * lanes) * v <= blocks(lanes))
+      return v * lanes;
+  return 0;
+}
+
+/// A piece whose output columns (or channels, `dim`) are not a multiple of
+/// its block `size` as one loop over blocks of `size`, the last one ending
+/// at the piece's last column (starting at min(j * size, extent - size), so
+/// it computes again some columns of the block before it), instead of a
 /// remainder piece with a narrower block of its own: one kernel instead of
 /// two. Each block starts from zeros (the convolution's fill, done per
-/// block) and overwrites its columns of the output (the epilogue's body
-/// does not read its output), so a column computed twice gets the same
-/// value twice. Returns the convolution of one block (and its epilogue),
-/// inside the loop, or a null convolution where the piece does not start
-/// from a fill, its epilogue reads its output or its loop indices, or the
-/// overlap is not cheap (overlapIsCheap).
-ConvUnit overlapColumnTail(RewriterBase &rewriter, ConvUnit unit,
-                           int64_t cols) {
+/// block) and overwrites its part of the output (the epilogue's body does
+/// not read its output), so a column computed twice gets the same value
+/// twice. Returns the convolution of one block (and its epilogue), inside
+/// the loop, or a null convolution where the piece does not start from a
+/// fill, or its epilogue reads its output or its loop indices. Whether the
+/// overlap pays is the caller's choice (overlapIsCheap,
+/// overlapChannelBlock).
+ConvUnit overlapTail(RewriterBase &rewriter, ConvUnit unit, ConvDim dim,
+                     int64_t size) {
+  assert((dim == kCol || dim == kChannel) && "columns or channels");
   linalg::LinalgOp op = unit.conv;
   linalg::GenericOp epilogue = unit.epilogue;
   Value init = op.getDpsInitOperand(0)->get();
   linalg::FillOp fill = filledBy(init);
   auto outType = cast<RankedTensorType>(init.getType());
-  int64_t extent = outType.getDimSize(kCol);
-  if (!fill || ShapedType::isDynamic(extent) || !overlapIsCheap(extent, cols))
+  int64_t extent = outType.getDimSize(dim);
+  if (!fill || ShapedType::isDynamic(extent) || extent <= size)
     return {};
   if (epilogue &&
       (epilogue->getNumResults() != 1 ||
@@ -460,6 +509,7 @@ ConvUnit overlapColumnTail(RewriterBase &rewriter, ConvUnit unit,
             .use_empty()))
     return {};
   Location loc = op.getLoc();
+  bool depthwise = isa<linalg::DepthwiseConv2DNhwcHwcOp>(op.getOperation());
   auto strides = op->getAttrOfType<DenseIntElementsAttr>("strides");
   auto dilations = op->getAttrOfType<DenseIntElementsAttr>("dilations");
   int64_t stride = strides.getValues<int64_t>()[1];
@@ -470,7 +520,7 @@ ConvUnit overlapColumnTail(RewriterBase &rewriter, ConvUnit unit,
   bool chained = op->getParentOfType<scf::ForallOp>() != nullptr;
 
   // The loop carries the output: the epilogue's, or the convolution's
-  // (each block fills its own columns of it).
+  // (each block fills its own part of it).
   Operation *last = epilogue ? epilogue.getOperation() : op.getOperation();
   Value dest = epilogue ? epilogue.getDpsInitOperand(0)->get() : init;
   rewriter.setInsertionPoint(last);
@@ -484,24 +534,34 @@ ConvUnit overlapColumnTail(RewriterBase &rewriter, ConvUnit unit,
     return arith::ConstantIndexOp::create(rewriter, loc, v);
   };
   auto loop = scf::ForOp::create(rewriter, loc, index(0),
-                                 index(llvm::divideCeil(extent, cols)),
+                                 index(llvm::divideCeil(extent, size)),
                                  index(1), ValueRange{dest});
+  tfg::keepLoopRolled(loop);
   rewriter.setInsertionPointToStart(loop.getBody());
   Value into = loop.getRegionIterArgs().front();
   Value begin = arith::MinSIOp::create(
       rewriter, loc,
-      arith::MulIOp::create(rewriter, loc, loop.getInductionVar(), index(cols)),
-      index(extent - cols));
-  Value inBegin =
-      arith::MulIOp::create(rewriter, loc, begin, index(stride)).getResult();
-  Value in = sliceAlong(rewriter, loc, input, kCol, inBegin,
-                        (cols - 1) * stride + (taps - 1) * dilation + 1);
+      arith::MulIOp::create(rewriter, loc, loop.getInductionVar(), index(size)),
+      index(extent - size));
+  Value in = input, blockFilter = filter;
+  if (dim == kCol) {
+    Value inBegin =
+        arith::MulIOp::create(rewriter, loc, begin, index(stride)).getResult();
+    in = sliceAlong(rewriter, loc, input, kCol, inBegin,
+                    (size - 1) * stride + (taps - 1) * dilation + 1);
+  } else if (depthwise) {
+    // A depthwise block's channels read the same input channels.
+    in = sliceAlong(rewriter, loc, input, 3, begin, size);
+    blockFilter = sliceAlong(rewriter, loc, filter, 2, begin, size);
+  } else {
+    blockFilter = sliceAlong(rewriter, loc, filter, 3, begin, size);
+  }
   // The block starts from zeros: a fill of a block of its own, fused into
   // the epilogue's tiles (so the accumulators start as zeros in
-  // registers); without an epilogue, a fill of the block's columns of the
+  // registers); without an epilogue, a fill of the block's part of the
   // output, which the block then accumulates into (as a piece of a filled
   // output does).
-  Value blockOut = sliceAlong(rewriter, loc, into, kCol, begin, cols);
+  Value blockOut = sliceAlong(rewriter, loc, into, dim, begin, size);
   Value zeros = blockOut;
   if (epilogue)
     zeros = tensor::EmptyOp::create(
@@ -510,7 +570,7 @@ ConvUnit overlapColumnTail(RewriterBase &rewriter, ConvUnit unit,
   Value out = linalg::FillOp::create(rewriter, loc, fill.getInputs(), zeros)
                   .getResult(0);
   linalg::LinalgOp conv =
-      createConvPiece(rewriter, op, in, filter, out, linalg::FillOp());
+      createConvPiece(rewriter, op, in, blockFilter, out, linalg::FillOp());
   Value block = conv->getResult(0);
   linalg::GenericOp blockEpilogue;
   if (epilogue) {
@@ -519,14 +579,14 @@ ConvUnit overlapColumnTail(RewriterBase &rewriter, ConvUnit unit,
       inputs.push_back(
           operand->get() == op->getResult(0)
               ? block
-              : sliceOperand(rewriter, epilogue, *operand, kCol, begin, cols));
+              : sliceOperand(rewriter, epilogue, *operand, dim, begin, size));
     blockEpilogue = cloneGeneric(rewriter, epilogue, inputs, blockOut);
     block = blockEpilogue.getResult(0);
   }
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, block);
   SmallVector<OpFoldResult> offsets(sizes.size(), rewriter.getIndexAttr(0));
   SmallVector<OpFoldResult> unitStrides(sizes.size(), rewriter.getIndexAttr(1));
-  offsets[kCol] = begin;
+  offsets[dim] = begin;
   Value inserted = tensor::InsertSliceOp::create(rewriter, loc, block, into,
                                                  offsets, sizes, unitStrides);
   scf::YieldOp::create(rewriter, loc, inserted);
@@ -778,8 +838,9 @@ SmallVector<ConvUnit> chunkInChannels(RewriterBase &rewriter, ConvUnit unit,
       sliceAlong(rewriter, loc, filter, 2, head, chunk),
       tiled->replacements.front(), linalg::FillOp());
   rewriter.replaceOp(op, last->getResults());
-  return {{cast<linalg::LinalgOp>(tiled->tiledOps.front()), nullptr},
-          {last, unit.epilogue}};
+  return {{cast<linalg::LinalgOp>(tiled->tiledOps.front()), nullptr,
+           /*chunked=*/true},
+          {last, unit.epilogue, /*chunked=*/true}};
 }
 
 /// One cut of a tensor: [offset, offset + size) along dimension `dim`.
@@ -1011,7 +1072,7 @@ bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
   // where each run starts from the loop's variable: one kernel for all of
   // them rather than one each.
   // (The runs of their own first: a piece's output cut from the loop's
-  // result would hide from overlapColumnTail that it is still a fill.)
+  // result would hide from overlapTail that it is still a fill.)
   SmallVector<SmallVector<const Segment *>> groups;
   for (const Segment &cols : segments[1]) {
     auto sameShape = [&](ArrayRef<const Segment *> group) {
@@ -1051,6 +1112,9 @@ bool foldPadding(RewriterBase &rewriter, ConvUnit unit, int64_t maxPieces) {
       auto loop =
           scf::ForOp::create(rewriter, loc, index(0), index(group.size()),
                              index(1), ValueRange{result});
+      // (Rolled: LLVM's full unroller would copy the piece's kernel once
+      // per run, the code the loop is there to share.)
+      tfg::keepLoopRolled(loop);
       rewriter.setInsertionPointToStart(loop.getBody());
       Value run = loop.getInductionVar();
       // A field of run `run`: a chain of selects over the group's runs.
@@ -1438,16 +1502,29 @@ struct CPUVectorizeConvolutionsPass
     while (!worklist.empty()) {
       ConvUnit unit = worklist.pop_back_val();
       SmallVector<int64_t> ranges = unit.conv.getStaticLoopRanges();
-      Block block = chooseBlock(unit.conv, target);
+      Block block = chooseBlock(unit.conv, target, unit.chunked);
       bool split = false;
       for (auto [dim, size] :
            {std::pair{kChannel, block.channels}, std::pair{kCol, block.cols}}) {
         int64_t extent = ranges[dim];
         if (extent <= size || extent % size == 0)
           continue;
-        if (dim == kCol) {
-          if (ConvUnit block = overlapColumnTail(rewriter, unit, size);
+        // One kernel for the whole extent where overlapping blocks cost
+        // about what a remainder piece would: less code for LLVM to
+        // compile (a remainder piece is a kernel as big as a block's).
+        int64_t overlap = 0;
+        if (dim == kCol && overlapIsCheap(extent, size))
+          overlap = size;
+        // Channels only with an epilogue: its fused fill starts each block
+        // as zeros in registers, where a block of a bare convolution fills
+        // its channels of the output in memory first (a memset of every
+        // pixel's block, read back by the tiles).
+        else if (dim == kChannel && unit.epilogue)
+          overlap = overlapChannelBlock(extent, size, target.lanes);
+        if (overlap) {
+          if (ConvUnit block = overlapTail(rewriter, unit, dim, overlap);
               block.conv) {
+            block.chunked = unit.chunked;
             worklist.push_back(block);
             split = true;
             break;
@@ -1455,6 +1532,7 @@ struct CPUVectorizeConvolutionsPass
         }
         auto [head, tail] =
             splitConv(rewriter, unit, dim, extent - extent % size);
+        head.chunked = tail.chunked = unit.chunked;
         worklist.push_back(head);
         worklist.push_back(tail);
         split = true;

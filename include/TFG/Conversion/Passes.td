@@ -203,9 +203,11 @@ def CPUVectorizeConvolutions
            "blocks of the kernels' output channels">,
   ];
   // Bufferization: its dialect loaded attaches the bufferization interface
-  // models the empty-tensor elimination in chunks needs.
+  // models the empty-tensor elimination in chunks needs. LLVM: the loop
+  // annotation that keeps a loop of overlapping blocks rolled.
   let dependentDialects = ["mlir::bufferization::BufferizationDialect",
-                           "mlir::linalg::LinalgDialect", "mlir::memref::MemRefDialect",
+                           "mlir::linalg::LinalgDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::memref::MemRefDialect",
                            "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
 }
 
@@ -317,8 +319,9 @@ def CPUFoldConvPadding
            "Most pieces (border runs times interior, rows times columns) a "
            "convolution is cut into; more keep the padded copy">,
   ];
+  // LLVM: the loop annotation that keeps a loop of border pieces rolled.
   let dependentDialects = ["mlir::bufferization::BufferizationDialect",
-                           "mlir::linalg::LinalgDialect",
+                           "mlir::linalg::LinalgDialect", "mlir::LLVM::LLVMDialect",
                            "mlir::tensor::TensorDialect"];
 }
 

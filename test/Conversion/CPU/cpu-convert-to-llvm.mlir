@@ -78,3 +78,31 @@ func.func @contract(%a: vector<2x3xf32>, %b: vector<3x4xf32>, %c: vector<2x4xf32
        : vector<2x3xf32>, vector<3x4xf32> into vector<2x4xf32>
   return %0 : vector<2x4xf32>
 }
+
+// -----
+
+// A loop kept rolled (tfg::keepLoopRolled: the annotation scf-to-cf moves
+// to the latch as a discardable attribute) gets the branch's own
+// loop_annotation, which the translation to LLVM IR makes
+// llvm.loop.unroll.disable metadata; the entry branch has none.
+// CHECK-LABEL: llvm.func @rolled
+// CHECK-NOT: llvm.loop_annotation
+// CHECK: llvm.br ^bb1(%{{.*}} : i64){{$}}
+// CHECK: llvm.br ^bb1(%{{.*}} : i64) {loop_annotation = #{{.*}}}
+#rolled = #llvm.loop_annotation<unroll = <disable = true>>
+func.func @rolled(%m: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  cf.br ^bb1(%c0 : index)
+^bb1(%i: index):
+  %lt = arith.cmpi slt, %i, %c2 : index
+  cf.cond_br %lt, ^bb2, ^bb3
+^bb2:
+  memref.store %z, %m[%i] : memref<8xf32>
+  %n = arith.addi %i, %c1 : index
+  cf.br ^bb1(%n : index) {llvm.loop_annotation = #rolled}
+^bb3:
+  return
+}

@@ -25,6 +25,9 @@
 // CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} -> tensor<1x10x1x16xf32>
 // CHECK: linalg.generic
 // CHECK: tensor.insert_slice {{.*}} into %[[OUT]][0, 0, %[[COL]], 0] [1, 10, 1, 16]
+// The loop stays a loop for LLVM (its full unroller would copy the
+// piece's kernel once per border): llvm.loop.unroll.disable.
+// CHECK: } {llvm.loop_annotation = #{{.*}}}
 // CHECK-NOT: linalg.conv
 // CHECK: return
 // The kernel pass reads the unpadded input in its row tiles, each loop

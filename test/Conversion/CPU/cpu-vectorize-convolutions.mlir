@@ -243,9 +243,9 @@ func.func @width56_epilogue(%x: tensor<1x3x58x8xf32>, %w: tensor<3x3x8x32xf32>, 
 // CHECK: scf.for %{{.*}} = %c0 to %c40 step %c8
 // CHECK: vector.contract {{.*}} into vector<{{(1x)?}}4x8xf32>
 // AVX512-LABEL: func.func @channels40
-// AVX512: vector.transfer_read %arg1[%c0, %c0, %c0, %c0]{{.*}} vector<8x32xf32>
+// AVX512: vector.transfer_read %arg1[%c0, %c0, %{{.*}}, %c0]{{.*}} vector<4x32xf32>
 // AVX512: vector.contract {{.*}} into vector<{{(1x)?}}4x32xf32>
-// AVX512: vector.transfer_read %arg1[%c0, %c0, %c0, %c32]{{.*}} vector<8x8xf32>
+// AVX512: vector.transfer_read %arg1[%c0, %c0, %{{.*}}, %c32]{{.*}} vector<4x8xf32>
 // AVX512: vector.contract {{.*}} into vector<{{(1x)?}}4x8xf32>
 // AVX512: tensor.insert_slice %{{.*}} into %arg2[0, 0, 0, 0] [1, 1, 4, 32]
 // AVX512: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 0, 32] [1, 1, 4, 8]
@@ -266,7 +266,7 @@ func.func @channels40(%x: tensor<1x1x4x8xf32>, %w: tensor<1x1x8x40xf32>, %init: 
 // CHECK: vector.contract {{.*}} into vector<{{(1x)?}}3x32xf32>
 // AVX512-LABEL: func.func @channels96
 // AVX512: scf.for %{{.*}} = %c0 to %c96 step %c32
-// AVX512: vector.contract {{.*}} : vector<{{(1x)?}}12x8xf32>, vector<8x32xf32> into vector<{{(1x)?}}12x32xf32>
+// AVX512: vector.contract {{.*}} : vector<{{(1x)?}}12x4xf32>, vector<4x32xf32> into vector<{{(1x)?}}12x32xf32>
 // AVX512-NOT: x48xf32>
 // AVX512-LABEL: func.func @channels56
 // AVX512: vector.contract {{.*}} into vector<{{(1x)?}}12x32xf32>
@@ -286,11 +286,187 @@ func.func @channels56(%x: tensor<1x1x12x8xf32>, %w: tensor<1x1x8x56xf32>, %init:
 
 // -----
 
-// 16 input channels: a 1x1 convolution takes them in two steps of 8 (one
-// step of 16 ran at half the speed), a 3x3 one in one step of 16.
+// 17 output channels with a bias (an epilogue): one loop of overlapping
+// whole-vector blocks, the last one ending at channel 17 (min(j * block,
+// 17 - block)), kept rolled for LLVM (llvm.loop.unroll.disable), instead
+// of a block and a remainder block of 1 channel. AVX2 (8 lanes; the block
+// of 2 vectors would cost 4 vectors, 3 as pieces): 3 blocks of 8 channels,
+// at 0, 8 and 9. AVX-512: 2 blocks of 16, at 0 and 1. Each block reads
+// its channels of the filter and of the bias.
+// CHECK-LABEL: func.func @channels17_bias
+// CHECK: scf.for %[[J:.*]] = %c0 to %c3 step %c1 iter_args(%[[OUT:.*]] = %{{.*}})
+// CHECK: %[[AT:.*]] = arith.muli %[[J]], %c8
+// CHECK: %[[CH:.*]] = arith.minsi %[[AT]], %c9
+// CHECK: scf.for %[[K:.*]] = %c0 to %c8 step %c4
+// CHECK: vector.transfer_read %arg1[%c0, %c0, %[[K]], %[[CH]]]{{.*}} vector<4x8xf32>
+// CHECK: vector.contract {{.*}} : vector<12x4xf32>, vector<4x8xf32> into vector<12x8xf32>
+// CHECK: vector.transfer_read %arg2[%[[CH]]]{{.*}} vector<8xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %[[OUT]][0, 0, 0, %[[CH]]] [1, 1, 12, 8]
+// CHECK: } {llvm.loop_annotation = #[[ROLLED:.*]]}
+// CHECK-NOT: x1xf32>
+// CHECK: return
+// AVX512-LABEL: func.func @channels17_bias
+// AVX512: scf.for %[[J:.*]] = %c0 to %c2 step %c1 iter_args(%[[OUT:.*]] = %{{.*}})
+// AVX512: %[[AT:.*]] = arith.muli %[[J]], %c16
+// AVX512: %[[CH:.*]] = arith.minsi %[[AT]], %c1
+// AVX512: scf.for %[[K:.*]] = %c0 to %c8 step %c4
+// AVX512: vector.transfer_read %arg1[%c0, %c0, %[[K]], %[[CH]]]{{.*}} vector<4x16xf32>
+// AVX512: vector.contract {{.*}} : vector<12x4xf32>, vector<4x16xf32> into vector<12x16xf32>
+// AVX512: vector.transfer_read %arg2[%[[CH]]]{{.*}} vector<16xf32>
+// AVX512: tensor.insert_slice %{{.*}} into %[[OUT]][0, 0, 0, %[[CH]]] [1, 1, 12, 16]
+// AVX512: } {llvm.loop_annotation = #{{.*}}}
+// AVX512-NOT: x1xf32>
+// AVX512: return
+func.func @channels17_bias(%x: tensor<1x1x12x8xf32>, %w: tensor<1x1x8x17xf32>, %b: tensor<17xf32>) -> tensor<1x1x12x17xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x12x17xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x12x17xf32>) -> tensor<1x1x12x17xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x12x8xf32>, tensor<1x1x8x17xf32>) outs(%init : tensor<1x1x12x17xf32>) -> tensor<1x1x12x17xf32>
+  %out = tensor.empty() : tensor<1x1x12x17xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x12x17xf32>, tensor<17xf32>) outs(%out : tensor<1x1x12x17xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x12x17xf32>
+  return %1 : tensor<1x1x12x17xf32>
+}
+
+// -----
+
+// The same without an epilogue: a block of a bare convolution would fill
+// its channels of the output in memory first (no fused fill to start its
+// accumulators as zeros), so the remainder stays a piece of its own: on
+// AVX-512 16 channels and 1 channel, no loop of blocks.
+// AVX512-LABEL: func.func @channels17_bare
+// AVX512-NOT: arith.minsi
+// AVX512-NOT: loop_annotation
+// AVX512: vector.contract {{.*}} into vector<12x16xf32>
+// AVX512: vector.contract {{.*}} : vector<12x4xf32>, vector<4x1xf32> into vector<12x1xf32>
+// AVX512: tensor.insert_slice %{{.*}} [1, 1, 12, 16]
+// AVX512: tensor.insert_slice %{{.*}}[0, 0, 0, 16] [1, 1, 12, 1]
+// AVX512: return
+func.func @channels17_bare(%x: tensor<1x1x12x8xf32>, %w: tensor<1x1x8x17xf32>) -> tensor<1x1x12x17xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x12x17xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x12x17xf32>) -> tensor<1x1x12x17xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x12x8xf32>, tensor<1x1x8x17xf32>) outs(%init : tensor<1x1x12x17xf32>) -> tensor<1x1x12x17xf32>
+  return %0 : tensor<1x1x12x17xf32>
+}
+
+// -----
+
+// 72 channels with a bias on AVX-512: as pieces 4 vectors and a remainder
+// of 8 (5 vectors); overlapping blocks of 2 vectors would cost 6 and of 1
+// vector 5, but a block of one vector loads its input once per 16 FMAs
+// where 4 vectors do for 64: the pieces stay. AVX2: 8 divides 72, the
+// plain loop of blocks (no overlap).
+// CHECK-LABEL: func.func @channels72_bias
+// CHECK-NOT: arith.minsi
+// CHECK-NOT: loop_annotation
+// CHECK: scf.for %{{.*}} = %c0 to %c72 step %c8
+// CHECK: return
+// AVX512-LABEL: func.func @channels72_bias
+// AVX512-NOT: arith.minsi
+// AVX512-NOT: loop_annotation
+// AVX512: vector.contract {{.*}} into vector<6x64xf32>
+// AVX512: vector.contract {{.*}} into vector<6x8xf32>
+// AVX512: tensor.insert_slice %{{.*}}[0, 0, 0, 64] [1, 1, 6, 8]
+// AVX512: return
+func.func @channels72_bias(%x: tensor<1x1x6x8xf32>, %w: tensor<1x1x8x72xf32>, %b: tensor<72xf32>) -> tensor<1x1x6x72xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x6x72xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x6x72xf32>) -> tensor<1x1x6x72xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x6x8xf32>, tensor<1x1x8x72xf32>) outs(%init : tensor<1x1x6x72xf32>) -> tensor<1x1x6x72xf32>
+  %out = tensor.empty() : tensor<1x1x6x72xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x6x72xf32>, tensor<72xf32>) outs(%out : tensor<1x1x6x72xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x6x72xf32>
+  return %1 : tensor<1x1x6x72xf32>
+}
+
+// -----
+
+// A depthwise convolution to 24 channels with a bias: the remainder (8 of
+// AVX-512's 16 lanes) is more than a quarter of a vector, so the pieces
+// stay (16 + 8 channels, no overlapping blocks); AVX2: 8 divides 24, the
+// plain loop.
+// CHECK-LABEL: func.func @depthwise24_bias
+// CHECK-NOT: arith.minsi
+// CHECK: scf.for %{{.*}} = %c0 to %c24 step %c8
+// CHECK: return
+// AVX512-LABEL: func.func @depthwise24_bias
+// AVX512-NOT: arith.minsi
+// AVX512-DAG: vector.transfer_read %arg0{{.*}} vector<4x16xf32>
+// AVX512-DAG: vector.transfer_read %arg0{{.*}} vector<4x8xf32>
+// AVX512: return
+func.func @depthwise24_bias(%x: tensor<1x3x6x24xf32>, %w: tensor<3x3x24xf32>, %b: tensor<24xf32>) -> tensor<1x1x4x24xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x4x24xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x4x24xf32>) -> tensor<1x1x4x24xf32>
+  %0 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x6x24xf32>, tensor<3x3x24xf32>) outs(%init : tensor<1x1x4x24xf32>) -> tensor<1x1x4x24xf32>
+  %out = tensor.empty() : tensor<1x1x4x24xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x4x24xf32>, tensor<24xf32>) outs(%out : tensor<1x1x4x24xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x4x24xf32>
+  return %1 : tensor<1x1x4x24xf32>
+}
+
+// -----
+
+// A depthwise convolution to 17 channels with a bias: overlapping blocks,
+// each reading its own channels of the input (a depthwise channel reads
+// its own input channel). AVX-512: two blocks of 16, at channels 0 and 1;
+// AVX2: three blocks of 8, at 0, 8 and 9. The loop stays rolled.
+// CHECK-LABEL: func.func @depthwise17_bias
+// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1
+// CHECK: %[[CH:.*]] = arith.minsi %{{.*}}, %c9
+// CHECK: vector.transfer_read %arg0[%c0, %{{.*}}, %{{.*}}, %[[CH]]]{{.*}} vector<4x8xf32>
+// CHECK: tensor.insert_slice %{{.*}}[0, 0, 0, %[[CH]]] [1, 1, 4, 8]
+// CHECK: } {llvm.loop_annotation = #{{.*}}}
+// CHECK: return
+// AVX512-LABEL: func.func @depthwise17_bias
+// AVX512: scf.for %{{.*}} = %c0 to %c2 step %c1
+// AVX512: %[[CH:.*]] = arith.minsi %{{.*}}, %c1
+// AVX512: vector.transfer_read %arg0[%c0, %{{.*}}, %{{.*}}, %[[CH]]]{{.*}} vector<4x16xf32>
+// AVX512: vector.fma {{.*}} : vector<4x16xf32>
+// AVX512: tensor.insert_slice %{{.*}}[0, 0, 0, %[[CH]]] [1, 1, 4, 16]
+// AVX512: } {llvm.loop_annotation = #{{.*}}}
+// AVX512: return
+func.func @depthwise17_bias(%x: tensor<1x3x6x17xf32>, %w: tensor<3x3x17xf32>, %b: tensor<17xf32>) -> tensor<1x1x4x17xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x4x17xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x4x17xf32>) -> tensor<1x1x4x17xf32>
+  %0 = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x6x17xf32>, tensor<3x3x17xf32>) outs(%init : tensor<1x1x4x17xf32>) -> tensor<1x1x4x17xf32>
+  %out = tensor.empty() : tensor<1x1x4x17xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x4x17xf32>, tensor<17xf32>) outs(%out : tensor<1x1x4x17xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x4x17xf32>
+  return %1 : tensor<1x1x4x17xf32>
+}
+
+// -----
+
+// 16 input channels: a 1x1 convolution takes them in steps of 4 (one
+// step of 16 ran at half the speed; steps of 4 as fast as steps of 8, with
+// half the code), a 3x3 one in one step of 16.
 // AVX512-LABEL: func.func @pointwise16
-// AVX512: scf.for %{{.*}} = %c0 to %c16 step %c8 iter_args
-// AVX512: vector.contract {{.*}} : vector<{{(1x)?}}12x8xf32>, vector<8x32xf32> into vector<{{(1x)?}}12x32xf32>
+// AVX512: scf.for %{{.*}} = %c0 to %c16 step %c4 iter_args
+// AVX512: vector.contract {{.*}} : vector<{{(1x)?}}12x4xf32>, vector<4x32xf32> into vector<{{(1x)?}}12x32xf32>
 // AVX512-LABEL: func.func @conv3x3_16
 // AVX512-NOT: step %c8
 // AVX512: vector.contract {{.*}} : vector<{{(1x)?}}6x16xf32>, vector<16x32xf32> into vector<{{(1x)?}}6x32xf32>
@@ -307,16 +483,32 @@ func.func @conv3x3_16(%x: tensor<1x3x8x16xf32>, %w: tensor<3x3x16x32xf32>, %init
 
 // -----
 
+// Steps of 4 only where 4 divides the input channels: 10 keep steps of up
+// to 8 (2 of 5).
+// AVX512-LABEL: func.func @pointwise10
+// AVX512-NOT: step %c4
+// AVX512: scf.for %{{.*}} = %c0 to %c10 step %c5 iter_args
+// AVX512: vector.contract {{.*}} : vector<{{(1x)?}}12x5xf32>, vector<5x32xf32> into vector<{{(1x)?}}12x32xf32>
+func.func @pointwise10(%x: tensor<1x1x12x10xf32>, %w: tensor<1x1x10x32xf32>, %init: tensor<1x1x12x32xf32>) -> tensor<1x1x12x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x12x10xf32>, tensor<1x1x10x32xf32>) outs(%init : tensor<1x1x12x32xf32>) -> tensor<1x1x12x32xf32>
+  return %0 : tensor<1x1x12x32xf32>
+}
+
+// -----
+
 // A 1x1 convolution at 7x7 is one row of 49 pixels (collapse/expand of
 // the contiguous input and output, no copy): 48 in blocks of 3 that run
-// across output rows, one remainder pixel, each in two steps of 8 input
+// across output rows, one remainder pixel, each in steps of 4 input
 // channels; the result is expanded back.
 // CHECK-LABEL: func.func @pointwise7x7
 // CHECK: tensor.collapse_shape %arg0 {{\[\[}}0], [1, 2], [3]] : tensor<1x7x7x16xf32> into tensor<1x49x16xf32>
 // CHECK: tensor.expand_shape {{.*}} into tensor<1x1x49x16xf32>
 // CHECK: scf.for %{{.*}} = %c0 to %c48 step %c3
-// CHECK: vector.contract {{.*}} : vector<{{(1x)?}}3x8xf32>, vector<8x32xf32> into vector<{{(1x)?}}3x32xf32>
-// CHECK: vector.contract {{.*}} : vector<{{(1x1x)?}}8xf32>, vector<8x32xf32> into vector<{{(1x1x)?}}32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c4
+// CHECK: vector.contract {{.*}} : vector<{{(1x)?}}3x4xf32>, vector<4x32xf32> into vector<{{(1x)?}}3x32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c4
+// CHECK: vector.contract {{.*}} : vector<{{(1x1x)?}}4xf32>, vector<4x32xf32> into vector<{{(1x1x)?}}32xf32>
 // CHECK: tensor.expand_shape {{.*}} output_shape [1, 7, 7, 32] : tensor<1x49x32xf32> into tensor<1x7x7x32xf32>
 func.func @pointwise7x7(%x: tensor<1x7x7x16xf32>, %w: tensor<1x1x16x32xf32>, %init: tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32> {
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
@@ -628,9 +820,12 @@ func.func @two_uses(%x: tensor<1x3x9x8xf32>, %w: tensor<3x3x8x32xf32>, %init: te
 // CHECK-LABEL: func.func @pointwise_epilogue
 // CHECK: tensor.collapse_shape %arg3 {{\[\[}}0], [1, 2], [3]] : tensor<1x3x3x32xf32> into tensor<1x9x32xf32>
 // CHECK: scf.for %[[PX:.*]] = %c0 to %c9 step %c3 iter_args
+// CHECK: %[[SUMS:.*]] = scf.for %{{.*}} = %c0 to %c8 step %c4 iter_args(%{{.*}}) -> (vector<1x3x32xf32>)
+// CHECK: vector.contract {{.*}} into vector<3x32xf32>
+// CHECK: %[[ACC:.*]] = vector.extract %[[SUMS]][0]
 // CHECK: %[[RES:.*]] = vector.transfer_read %{{.*}}[%c0, %c0, %[[PX]], %c0]{{.*}} : tensor<1x1x9x32xf32>, vector<3x32xf32>
-// CHECK: %[[ACC:.*]] = vector.contract {{.*}} into vector<3x32xf32>
-// CHECK: %[[RELU:.*]] = arith.maximumf %[[ACC]]
+// CHECK: %[[BIASED:.*]] = arith.addf %[[ACC]]
+// CHECK: %[[RELU:.*]] = arith.maximumf %[[BIASED]]
 // CHECK: %[[OUT:.*]] = arith.addf %[[RELU]], %[[RES]] : vector<3x32xf32>
 // CHECK: vector.transfer_write %[[OUT]]
 // CHECK-NOT: linalg.
