@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -154,21 +155,21 @@ std::optional<ParallelLoop> findParallelLoop(func::FuncOp callee) {
     lbs = getAsOpFoldResult(nest.getLoopLowerBounds());
     ubs = getAsOpFoldResult(nest.getLoopUpperBounds());
     steps = getAsOpFoldResult(nest.getLoopSteps());
-  } else if (auto forall = dyn_cast<scf::ForallOp>(loop.op)) {
-    if (forall.getInductionVars().size() != 1)
-      return std::nullopt;
-    loop.iv = forall.getInductionVars()[0];
-    lbs = forall.getMixedLowerBound();
-    ubs = forall.getMixedUpperBound();
-    steps = forall.getMixedStep();
   } else {
-    auto parallel = cast<scf::ParallelOp>(loop.op);
-    if (parallel.getInductionVars().size() != 1)
+    // scf.forall or scf.parallel: the loop interface answers for both.
+    auto parallel = cast<LoopLikeOpInterface>(loop.op);
+    std::optional<SmallVector<Value>> ivs = parallel.getLoopInductionVars();
+    std::optional<SmallVector<OpFoldResult>> lower =
+        parallel.getLoopLowerBounds();
+    std::optional<SmallVector<OpFoldResult>> upper =
+        parallel.getLoopUpperBounds();
+    std::optional<SmallVector<OpFoldResult>> step = parallel.getLoopSteps();
+    if (!ivs || ivs->size() != 1 || !lower || !upper || !step)
       return std::nullopt;
-    loop.iv = parallel.getInductionVars()[0];
-    lbs = getAsOpFoldResult(parallel.getLowerBound());
-    ubs = getAsOpFoldResult(parallel.getUpperBound());
-    steps = getAsOpFoldResult(parallel.getStep());
+    loop.iv = ivs->front();
+    lbs = std::move(*lower);
+    ubs = std::move(*upper);
+    steps = std::move(*step);
   }
   std::optional<int64_t> lb = getConstantIntValue(lbs[0]);
   std::optional<int64_t> ub = getConstantIntValue(ubs[0]);
