@@ -27,6 +27,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 #include <numeric>
 
@@ -73,28 +74,30 @@ int64_t knownMultiple(Value value, int depth) {
   if (std::optional<int64_t> constant = getConstantIntValue(value))
     return std::abs(*constant);
   if (auto arg = dyn_cast<BlockArgument>(value)) {
+    // An induction variable of a loop (scf.for) or of a chunk of
+    // tfg-cpu-parallelize (scf.forall, split along output channels) is a
+    // multiple of what its lower bound and step are multiples of.
     Operation *parent = arg.getOwner()->getParentOp();
-    if (auto loop = dyn_cast<scf::ForOp>(parent)) {
-      if (loop.getInductionVar() != arg)
-        return 1;
-      return std::gcd(knownMultiple(loop.getLowerBound(), depth + 1),
-                      knownMultiple(loop.getStep(), depth + 1));
-    }
-    // A chunk of tfg-cpu-parallelize split along output channels: its
-    // offset is the forall's induction variable.
-    if (auto forall = dyn_cast<scf::ForallOp>(parent)) {
-      unsigned index = arg.getArgNumber();
-      if (index >= forall.getRank())
-        return 1;
-      SmallVector<OpFoldResult> lbs = forall.getMixedLowerBound();
-      SmallVector<OpFoldResult> steps = forall.getMixedStep();
-      std::optional<int64_t> lb = getConstantIntValue(lbs[index]);
-      std::optional<int64_t> step = getConstantIntValue(steps[index]);
-      if (!lb || !step)
-        return 1;
-      return std::gcd(std::abs(*lb), std::abs(*step));
-    }
-    return 1;
+    if (!isa<scf::ForOp, scf::ForallOp>(parent))
+      return 1;
+    auto loop = cast<LoopLikeOpInterface>(parent);
+    std::optional<SmallVector<Value>> ivs = loop.getLoopInductionVars();
+    std::optional<SmallVector<OpFoldResult>> lbs = loop.getLoopLowerBounds();
+    std::optional<SmallVector<OpFoldResult>> steps = loop.getLoopSteps();
+    if (!ivs || !lbs || !steps)
+      return 1;
+    auto found = llvm::find(*ivs, arg);
+    if (found == ivs->end())
+      return 1;
+    size_t index = found - ivs->begin();
+    auto multiple = [&](OpFoldResult bound) -> int64_t {
+      if (auto attr = dyn_cast<Attribute>(bound)) {
+        std::optional<int64_t> constant = getConstantIntValue(attr);
+        return constant ? std::abs(*constant) : 1;
+      }
+      return knownMultiple(cast<Value>(bound), depth + 1);
+    };
+    return std::gcd(multiple((*lbs)[index]), multiple((*steps)[index]));
   }
   Operation *op = value.getDefiningOp();
   if (isa<arith::AddIOp, arith::SubIOp, arith::MinSIOp, arith::MaxSIOp,
