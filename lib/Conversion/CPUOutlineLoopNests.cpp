@@ -12,6 +12,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -22,6 +23,7 @@
 namespace mlir::tfg {
 #define GEN_PASS_DEF_CPUKEEPOUTLINED
 #define GEN_PASS_DEF_CPUOUTLINELOOPNESTS
+#define GEN_PASS_DEF_CPUSHAREIDENTICALNESTS
 #include "TFG/Conversion/Passes.h.inc"
 } // namespace mlir::tfg
 
@@ -259,4 +261,68 @@ struct CPUKeepOutlinedPass
     markAllAnalysesPreserved();
   }
 };
+} // namespace
+
+namespace {
+
+/// A hash of what `sameNest` compares: the signature and each op's name,
+/// attributes, properties, result types and numbers of operands, regions
+/// and successors (not which values the operands are, nor locations).
+llvm::hash_code hashNest(func::FuncOp func) {
+  llvm::hash_code hash = llvm::hash_combine(
+      func.getFunctionType().getAsOpaquePointer(),
+      func.getArgAttrsAttr().getAsOpaquePointer(),
+      func->getDiscardableAttrDictionary().getAsOpaquePointer());
+  func.getBody().walk([&](Operation *op) {
+    hash = llvm::hash_combine(
+        hash, op->getName().getAsOpaquePointer(),
+        op->getRawDictionaryAttrs().getAsOpaquePointer(), op->hashProperties(),
+        op->getNumOperands(), op->getNumRegions(), op->getNumSuccessors(),
+        llvm::hash_combine_range(op->getResultTypes().begin(),
+                                 op->getResultTypes().end()));
+  });
+  return hash;
+}
+
+/// Whether two outlined functions do the same to their arguments: the same
+/// signature (types, each argument's noalias and alignment, bare pointers
+/// or descriptors) and the same body, locations aside.
+bool sameNest(func::FuncOp a, func::FuncOp b) {
+  return a.getFunctionType() == b.getFunctionType() &&
+         a.getArgAttrsAttr() == b.getArgAttrsAttr() &&
+         a.getResAttrsAttr() == b.getResAttrsAttr() &&
+         a->getDiscardableAttrDictionary() ==
+             b->getDiscardableAttrDictionary() &&
+         OperationEquivalence::isRegionEquivalentTo(
+             &a.getBody(), &b.getBody(), OperationEquivalence::IgnoreLocations);
+}
+
+struct CPUShareIdenticalNestsPass
+    : tfg::impl::CPUShareIdenticalNestsBase<CPUShareIdenticalNestsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // The functions kept so far, by hashNest.
+    llvm::DenseMap<size_t, llvm::SmallVector<func::FuncOp, 1>> kept;
+    for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
+      if (func.isExternal() || !func->hasAttr(kOutlinedAttr))
+        continue;
+      llvm::SmallVector<func::FuncOp, 1> &candidates =
+          kept[static_cast<size_t>(hashNest(func))];
+      auto same = llvm::find_if(candidates, [&](func::FuncOp candidate) {
+        return sameNest(candidate, func);
+      });
+      if (same == candidates.end()) {
+        candidates.push_back(func);
+        continue;
+      }
+      if (failed(SymbolTable::replaceAllSymbolUses(func, same->getSymNameAttr(),
+                                                   module)))
+        return signalPassFailure();
+      (*same)->setLoc(
+          FusedLoc::get(&getContext(), {(*same)->getLoc(), func->getLoc()}));
+      func.erase();
+    }
+  }
+};
+
 } // namespace

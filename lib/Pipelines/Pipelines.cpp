@@ -250,6 +250,10 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm, unsigned threads) {
     // them), the serial nests between them in omp.single.
     pm.addPass(createCPUMergeParallelRegions());
   }
+  // Layers of one shape that read different weights: one function, which
+  // LLVM compiles once. After the merge, which changes a nest by what is
+  // next to its one call.
+  pm.addPass(createCPUShareIdenticalNests());
   // To the LLVM dialect. The steps before the conversion rewrite one
   // function at a time: nested, so that the context's threads take the
   // functions (the outlining made one per loop nest) in parallel.

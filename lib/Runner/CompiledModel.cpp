@@ -373,10 +373,10 @@ void writeNestMap(ModuleOp module, llvm::raw_ostream &os) {
     // Node names; for a graph written as .mlir (no names in its locations)
     // the file lines of its nodes.
     llvm::MapVector<StringAttr, unsigned> nodes, lines;
-    func.walk([&](Operation *op) {
+    auto count = [&](Location loc) {
       bool named = false;
       StringAttr line;
-      op->getLoc()->walk([&](Location sub) {
+      loc->walk([&](Location sub) {
         if (auto name = dyn_cast<NameLoc>(sub)) {
           ++nodes[name.getName()];
           named = true;
@@ -390,6 +390,14 @@ void writeNestMap(ModuleOp module, llvm::raw_ostream &os) {
       });
       if (!named && line)
         ++lines[line];
+    };
+    func.walk([&](Operation *op) {
+      // A fused location is several nodes' (a function that
+      // tfg-cpu-share-identical-nests kept for several layers): each one.
+      if (auto fused = dyn_cast<FusedLoc>(op->getLoc()))
+        llvm::for_each(fused.getLocations(), count);
+      else
+        count(op->getLoc());
     });
     if (nodes.empty())
       nodes = std::move(lines);

@@ -615,6 +615,37 @@ def CPUKeepOutlined : Pass<"tfg-cpu-keep-outlined", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def CPUShareIdenticalNests
+    : Pass<"tfg-cpu-share-identical-nests", "mlir::ModuleOp"> {
+  let summary = "Call one function for outlined loop nests that are the same but for their buffers";
+  let description = [{
+    A CPU scheduling step of `tfg-lower-to-llvm` after
+    `tfg-cpu-outline-loop-nests` (and, with threads, after
+    `tfg-cpu-merge-parallel-regions`): of the functions marked
+    `tfg.outlined` that are the same (the same signature, with the same
+    noalias and alignment promises for each argument, and the same body,
+    locations aside), the first is kept and called in place of the
+    others, which are erased. Layers of one shape that read different
+    weights are such nests: the weights are arguments.
+
+    Why: LLVM optimizes and compiles each function once, so each copy
+    is compile time for nothing (30 % of movenet-lightning's code was
+    copies). The copy did know its weights' global as a constant (LLVM
+    propagated the one call's arguments), the shared function gets them
+    as a pointer like any buffer.
+
+    After the merge of parallel regions, not before: that pass dissolves
+    a nest's fork and drops barriers by what the nests next to its one
+    call touch, which a function with several calls would not allow; the
+    functions it changed are shared only where they came out the same.
+
+    The kept function's location becomes a fused location of every
+    shared nest's, so the map of functions to graph nodes (tfg-run
+    `--dump-nests`) names each layer the function computes.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 def CPUPlanMemory : Pass<"tfg-cpu-plan-memory", "mlir::ModuleOp"> {
   let summary = "Place a function's intermediate buffers in one arena, sharing memory between buffers whose lives do not overlap";
   let description = [{
