@@ -1608,8 +1608,10 @@ Value deferOneChannelReduction(RewriterBase &rewriter, scf::ForOp loop,
                                       ? contract.getResult()
                                       : resultChain.back()->getResult(0)))
     return nullptr;
-  // The accumulator chain may start with the loop argument used directly.
-  if (!accChain.empty() && accChain.front()->getOperand(0) != arg)
+  // The loop argument (through the chain) is the contraction's accumulator,
+  // not one of its factors.
+  Value reached = accChain.empty() ? Value(arg) : accChain.back()->getResult(0);
+  if (reached != contract.getAcc())
     return nullptr;
 
   rewriter.setInsertionPoint(loop);
