@@ -170,6 +170,20 @@ Block chooseBlock(linalg::LinalgOp op, const tfg::VectorTarget &target,
       block.inChannels = 4;
     else
       block.inChannels = c <= (pointwise ? 8 : 16) ? c : divisorUpTo(c, 8);
+    // One output channel (MoveNet's heatmap and centre heads, 96 -> 1): a
+    // block of channels is a single float, so the FMAs along the channels
+    // are scalar (24 columns x 4 input channels a step, each a lane pulled
+    // out of its input vector). Instead each column's dot product runs
+    // along its input channels, a whole vector of them a step (the row of a
+    // pixel is contiguous), into one vector accumulator per column, summed
+    // across the lanes once after the reduction
+    // (deferOneChannelReductions). Each FMA loads its own input vector, as
+    // a depthwise one does: half the registers as accumulators.
+    if (pointwise && !strided && !chunked && ranges[kChannel] == 1 &&
+        c % target.lanes == 0) {
+      block.inChannels = target.lanes;
+      block.cols = columnBlock(ranges[kCol], target.registers / 2);
+    }
   }
   // A deep layer (its block's filter does not fit in L1: reduced in
   // input-channel chunks) whose columns leave a remainder: the remainder
@@ -1450,6 +1464,367 @@ LogicalResult eliminateEmptyTensorsInChunks(RewriterBase &rewriter,
   return bufferization::eliminateEmptyTensors(rewriter, func, state);
 }
 
+/// Whether `contract` is one step of a one-output-channel block's dot
+/// products: [B, K] inputs x [K, 1] filter into [B, 1] sums (B columns, K
+/// input channels, a power of two and a multiple of the vector), as the
+/// 1-D convolution's vectorization writes it.
+bool isOneChannelStep(vector::ContractionOp contract, int64_t lanes) {
+  VectorType lhs = contract.getLhsType(), rhs = contract.getRhsType();
+  auto acc = dyn_cast<VectorType>(contract.getAccType());
+  if (!acc || lhs.getRank() != 2 || rhs.getRank() != 2 || acc.getRank() != 2 ||
+      !lhs.getElementType().isF32() || !rhs.getElementType().isF32() ||
+      !acc.getElementType().isF32() ||
+      contract.getKind() != vector::CombiningKind::ADD)
+    return false;
+  int64_t k = rhs.getDimSize(0);
+  if (rhs.getDimSize(1) != 1 || k % lanes != 0 || !llvm::isPowerOf2_64(k) ||
+      lhs.getDimSize(1) != k || acc.getDimSize(0) != lhs.getDimSize(0) ||
+      acc.getDimSize(1) != 1)
+    return false;
+  MLIRContext *context = contract.getContext();
+  AffineExpr b, f, r;
+  bindDims(context, b, f, r);
+  SmallVector<AffineMap> expected{AffineMap::get(3, 0, {b, r}, context),
+                                  AffineMap::get(3, 0, {r, f}, context),
+                                  AffineMap::get(3, 0, {b, f}, context)};
+  return contract.getIndexingMapsArray() == expected;
+}
+
+/// The single use of `value` through ops that only add or drop unit
+/// dimensions (the accumulator's leading unit dims, cast away and put
+/// back), collected into `chain`, until `isEnd` holds for a user; null where
+/// the value has other uses or other ops in between.
+Operation *followUnitReshapes(Value value, SmallVectorImpl<Operation *> &chain,
+                              function_ref<bool(Operation *)> isEnd) {
+  while (value.hasOneUse()) {
+    Operation *user = *value.getUsers().begin();
+    if (isEnd(user))
+      return user;
+    auto from = dyn_cast<VectorType>(value.getType());
+    if (!isa<vector::ExtractOp, vector::BroadcastOp, vector::ShapeCastOp>(
+            user) ||
+        user->getNumResults() != 1 || !from)
+      return nullptr;
+    auto to = dyn_cast<VectorType>(user->getResult(0).getType());
+    if (!to || to.getNumElements() != from.getNumElements())
+      return nullptr;
+    if (auto extract = dyn_cast<vector::ExtractOp>(user);
+        extract && !extract.getDynamicPosition().empty())
+      return nullptr;
+    chain.push_back(user);
+    value = user->getResult(0);
+  }
+  return nullptr;
+}
+
+/// The lanes of `rows` (each a vector<K>) summed, one sum a row, as one
+/// vector<B>: pairs of vectors are shuffled into their rows' lower and upper
+/// halves and added, so each stage halves both the vectors and the lanes a
+/// row spans (16 rows of 16 lanes: 8 + 4 + 2 + 1 adds and twice as many
+/// shuffles, against 4 adds and 8 shuffles a row reduced alone). An odd
+/// vector out is paired with zeros.
+Value sumRowsTransposed(OpBuilder &b, Location loc, SmallVector<Value> rows,
+                        int64_t k) {
+  VectorType type = cast<VectorType>(rows.front().getType());
+  Value zeros = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+  int64_t numRows = rows.size();
+  // Each vector holds k / width rows of `width` lanes, row-major.
+  for (int64_t width = k; width > 1; width /= 2) {
+    int64_t perVector = k / width, half = width / 2;
+    SmallVector<Value> next;
+    for (size_t i = 0; i < rows.size(); i += 2) {
+      Value a = rows[i], c = i + 1 < rows.size() ? rows[i + 1] : zeros;
+      SmallVector<int64_t> lo, hi;
+      for (int64_t src = 0; src < 2; ++src)
+        for (int64_t row = 0; row < perVector; ++row)
+          for (int64_t lane = 0; lane < half; ++lane) {
+            lo.push_back(src * k + row * width + lane);
+            hi.push_back(src * k + row * width + half + lane);
+          }
+      Value low = vector::ShuffleOp::create(b, loc, a, c, lo);
+      Value high = vector::ShuffleOp::create(b, loc, a, c, hi);
+      next.push_back(arith::AddFOp::create(b, loc, low, high));
+    }
+    rows = std::move(next);
+  }
+  // ceil(B / k) vectors of k sums, in row order.
+  Value sums = rows.front();
+  if (rows.size() > 1) {
+    auto all = VectorType::get({static_cast<int64_t>(rows.size()) * k},
+                               type.getElementType());
+    sums = arith::ConstantOp::create(b, loc, b.getZeroAttr(all));
+    for (auto [i, row] : llvm::enumerate(rows))
+      sums = vector::InsertStridedSliceOp::create(
+          b, loc, row, sums, ArrayRef<int64_t>{static_cast<int64_t>(i) * k},
+          ArrayRef<int64_t>{1});
+  }
+  if (cast<VectorType>(sums.getType()).getNumElements() != numRows)
+    sums = vector::ExtractStridedSliceOp::create(
+        b, loc, sums, ArrayRef<int64_t>{0}, ArrayRef<int64_t>{numRows},
+        ArrayRef<int64_t>{1});
+  return sums;
+}
+
+/// Whether `value` is a constant of zeros.
+bool isZeroConstant(Value value) {
+  DenseElementsAttr attr;
+  if (!matchPattern(value, m_Constant(&attr)) || !attr.isSplat())
+    return false;
+  auto element = dyn_cast<FloatAttr>(attr.getSplatValue<Attribute>());
+  return element && element.getValue().isZero();
+}
+
+/// A one-output-channel block's reduction loop, carrying its B sums (a
+/// vector of B x 1 floats, one register a float in LLVM's lowering of the
+/// trailing unit dimension), made to carry a vector<B x K> of partial sums
+/// instead: each step one vector FMA a column (its K input channels times
+/// the filter's K, broadcast), the lanes summed once after the loop
+/// (sumRowsTransposed). Returns the sums (of the loop's result type), or
+/// null where the loop is not of that form.
+Value deferOneChannelReduction(RewriterBase &rewriter, scf::ForOp loop,
+                               unsigned index, vector::ContractionOp contract) {
+  Location loc = contract.getLoc();
+  VectorType lhsType = contract.getLhsType();
+  int64_t cols = lhsType.getDimSize(0), k = lhsType.getDimSize(1);
+  auto partialType = VectorType::get({cols, k}, lhsType.getElementType());
+  auto rowType = VectorType::get({k}, lhsType.getElementType());
+  auto sumsType = VectorType::get({cols}, lhsType.getElementType());
+  Value init = loop.getInitArgs()[index];
+  Type carried = init.getType();
+
+  SmallVector<Operation *> accChain, resultChain;
+  BlockArgument arg = loop.getRegionIterArgs()[index];
+  if (followUnitReshapes(arg, accChain, [&](Operation *op) {
+        return op == contract.getOperation() &&
+               contract.getAcc() != contract.getLhs() &&
+               contract.getAcc() != contract.getRhs();
+      }) != contract.getOperation())
+    return nullptr;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  if (followUnitReshapes(contract.getResult(), resultChain,
+                         [&](Operation *op) { return op == yield; }) !=
+          yield.getOperation() ||
+      yield.getOperand(index) != (resultChain.empty()
+                                      ? contract.getResult()
+                                      : resultChain.back()->getResult(0)))
+    return nullptr;
+  // The loop argument (through the chain) is the contraction's accumulator,
+  // not one of its factors.
+  Value reached = accChain.empty() ? Value(arg) : accChain.back()->getResult(0);
+  if (reached != contract.getAcc())
+    return nullptr;
+
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> inits(loop.getInitArgs());
+  inits[index] = arith::ConstantOp::create(rewriter, loc,
+                                           rewriter.getZeroAttr(partialType));
+  auto newLoop =
+      scf::ForOp::create(rewriter, loop.getLoc(), loop.getLowerBound(),
+                         loop.getUpperBound(), loop.getStep(), inits);
+  newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  if (mlir::Block *made = newLoop.getBody(); !made->empty())
+    rewriter.eraseOp(made->getTerminator());
+  BlockArgument partial = newLoop.getRegionIterArgs()[index];
+  // The old argument's users (the accumulator chain) go away below.
+  rewriter.mergeBlocks(loop.getBody(), newLoop.getBody(),
+                       newLoop.getBody()->getArguments());
+  rewriter.setInsertionPoint(contract);
+  Value filter =
+      vector::ShapeCastOp::create(rewriter, loc, rowType, contract.getRhs());
+  Value broadcast =
+      vector::BroadcastOp::create(rewriter, loc, partialType, filter);
+  Value fma = vector::FMAOp::create(rewriter, loc, contract.getLhs(), broadcast,
+                                    partial);
+  rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(index, fma); });
+  for (Operation *op : llvm::reverse(resultChain))
+    rewriter.eraseOp(op);
+  rewriter.eraseOp(contract);
+  for (Operation *op : llvm::reverse(accChain))
+    rewriter.eraseOp(op);
+
+  rewriter.setInsertionPointAfter(newLoop);
+  Value partials = newLoop.getResult(index);
+  SmallVector<Value> rows;
+  for (int64_t col = 0; col < cols; ++col)
+    rows.push_back(vector::ExtractOp::create(rewriter, loc, partials,
+                                             ArrayRef<int64_t>{col}));
+  Value sums = sumRowsTransposed(rewriter, loc, rows, k);
+  if (!isZeroConstant(init))
+    sums = arith::AddFOp::create(
+        rewriter, loc,
+        vector::ShapeCastOp::create(rewriter, loc, sumsType, init), sums);
+  Value result = vector::ShapeCastOp::create(rewriter, loc, carried, sums);
+  SmallVector<Value> results(newLoop.getResults());
+  results[index] = result;
+  rewriter.replaceOp(loop, results);
+  return result;
+}
+
+/// A transfer of a vector<... x 1> at index 0 of a tensor's last dimension,
+/// of static size 1, as a transfer of vector<...> of the tensor collapsed
+/// along it: in LLVM's lowering a trailing unit dimension makes each
+/// element a vector<1> of its own, read or written alone.
+struct DropTrailingUnitDimOfTensorRead
+    : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    auto source = dyn_cast<RankedTensorType>(read.getBase().getType());
+    VectorType type = read.getVectorType();
+    if (!source || source.getRank() < 2 || type.getRank() < 2 ||
+        source.getShape().back() != 1 || type.getShape().back() != 1 ||
+        read.getMask() || !read.getPermutationMap().isMinorIdentity() ||
+        !isZeroInteger(read.getIndices().back()) ||
+        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }))
+      return failure();
+    Location loc = read.getLoc();
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t d = 0; d + 2 < source.getRank(); ++d)
+      groups.push_back({d});
+    groups.push_back({source.getRank() - 2, source.getRank() - 1});
+    Value collapsed =
+        tensor::CollapseShapeOp::create(rewriter, loc, read.getBase(), groups);
+    auto flat =
+        VectorType::get(type.getShape().drop_back(), type.getElementType());
+    SmallVector<bool> inBounds(flat.getRank(), true);
+    Value flatRead = vector::TransferReadOp::create(
+        rewriter, loc, flat, collapsed, read.getIndices().drop_back(),
+        read.getPadding(), inBounds);
+    rewriter.replaceOpWithNewOp<vector::ShapeCastOp>(read, type, flatRead);
+    return success();
+  }
+};
+
+struct DropTrailingUnitDimOfTensorWrite
+    : OpRewritePattern<vector::TransferWriteOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::TransferWriteOp write,
+                                PatternRewriter &rewriter) const override {
+    auto dest = dyn_cast<RankedTensorType>(write.getBase().getType());
+    VectorType type = write.getVectorType();
+    if (!dest || dest.getRank() < 2 || type.getRank() < 2 ||
+        dest.getShape().back() != 1 || type.getShape().back() != 1 ||
+        write.getMask() || !write.getPermutationMap().isMinorIdentity() ||
+        !isZeroInteger(write.getIndices().back()) ||
+        !llvm::all_of(write.getInBoundsValues(), [](bool b) { return b; }))
+      return failure();
+    Location loc = write.getLoc();
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t d = 0; d + 2 < dest.getRank(); ++d)
+      groups.push_back({d});
+    groups.push_back({dest.getRank() - 2, dest.getRank() - 1});
+    Value collapsed =
+        tensor::CollapseShapeOp::create(rewriter, loc, write.getBase(), groups);
+    auto flat =
+        VectorType::get(type.getShape().drop_back(), type.getElementType());
+    Value flatVector =
+        vector::ShapeCastOp::create(rewriter, loc, flat, write.getVector());
+    SmallVector<bool> inBounds(flat.getRank(), true);
+    Value written = vector::TransferWriteOp::create(
+                        rewriter, loc, flatVector, collapsed,
+                        write.getIndices().drop_back(), inBounds)
+                        .getResult();
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(write, dest, written,
+                                                       groups);
+    return success();
+  }
+};
+
+/// Step 8: every one-output-channel block (chooseBlock's steps of whole
+/// vectors of input channels) reduced in vector partial sums
+/// (deferOneChannelReduction), and its epilogue, which the vectorizer wrote
+/// on vector<B x 1> (as many scalar copies of each op as columns, sigmoid's
+/// exponential too), on the vector<B> of sums: unit dimensions dropped from
+/// its elementwise ops and from its reads and writes of tensors whose last
+/// dimension is the single channel.
+LogicalResult deferOneChannelReductions(RewriterBase &rewriter,
+                                        func::FuncOp func, int64_t lanes) {
+  SmallVector<vector::ContractionOp> steps;
+  func.walk([&](vector::ContractionOp contract) {
+    if (isOneChannelStep(contract, lanes))
+      steps.push_back(contract);
+  });
+  if (steps.empty())
+    return success();
+  MLIRContext *context = func.getContext();
+  // The tiling's loops of one iteration (the filter's 1x1 taps) folded
+  // first, so the input-channel loop carries the sums itself.
+  {
+    RewritePatternSet patterns(context);
+    scf::ForOp::getCanonicalizationPatterns(patterns, context);
+    vector::ExtractOp::getCanonicalizationPatterns(patterns, context);
+    vector::BroadcastOp::getCanonicalizationPatterns(patterns, context);
+    vector::ShapeCastOp::getCanonicalizationPatterns(patterns, context);
+    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      return failure();
+  }
+  steps.clear();
+  func.walk([&](vector::ContractionOp contract) {
+    if (isOneChannelStep(contract, lanes))
+      steps.push_back(contract);
+  });
+  SmallVector<Operation *> epilogues;
+  for (vector::ContractionOp contract : steps) {
+    auto loop = dyn_cast<scf::ForOp>(contract->getParentOp());
+    if (!loop)
+      continue;
+    // The loop-carried value the contraction accumulates.
+    std::optional<unsigned> index;
+    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+      SmallVector<Operation *> chain;
+      if (followUnitReshapes(arg, chain, [&](Operation *op) {
+            return op == contract.getOperation();
+          }) == contract.getOperation())
+        index = i;
+    }
+    if (!index)
+      continue;
+    Value sums = deferOneChannelReduction(rewriter, loop, *index, contract);
+    if (!sums)
+      continue;
+    // The epilogue: what uses the sums, and the reads and broadcasts of its
+    // other operands; and the reduction loop's own reads (the filter's
+    // vector<K x 1>).
+    SetVector<Operation *> slice;
+    getForwardSlice(sums, &slice);
+    SmallVector<Operation *> stack(slice.begin(), slice.end());
+    while (!stack.empty()) {
+      Operation *op = stack.pop_back_val();
+      epilogues.push_back(op);
+      for (Value operand : op->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        if (def && !slice.contains(def) &&
+            isa<vector::TransferReadOp, vector::BroadcastOp, vector::ExtractOp,
+                vector::ShapeCastOp>(def)) {
+          slice.insert(def);
+          stack.push_back(def);
+        }
+      }
+    }
+    if (auto reduction = sums.getDefiningOp())
+      for (Operation *op = reduction; op; op = op->getPrevNode())
+        if (auto newLoop = dyn_cast<scf::ForOp>(op)) {
+          newLoop.getBody()->walk(
+              [&](Operation *inner) { epilogues.push_back(inner); });
+          break;
+        }
+  }
+  if (epilogues.empty())
+    return success();
+  RewritePatternSet patterns(context);
+  vector::populateDropUnitDimWithShapeCastPatterns(patterns);
+  vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+  patterns
+      .add<DropTrailingUnitDimOfTensorRead, DropTrailingUnitDimOfTensorWrite>(
+          context);
+  vector::ShapeCastOp::getCanonicalizationPatterns(patterns, context);
+  vector::BroadcastOp::getCanonicalizationPatterns(patterns, context);
+  vector::ExtractOp::getCanonicalizationPatterns(patterns, context);
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+  return applyOpPatternsGreedily(epilogues, std::move(patterns), config);
+}
+
 struct CPUVectorizeConvolutionsPass
     : tfg::impl::CPUVectorizeConvolutionsBase<CPUVectorizeConvolutionsPass> {
   using CPUVectorizeConvolutionsBase::CPUVectorizeConvolutionsBase;
@@ -1601,6 +1976,11 @@ struct CPUVectorizeConvolutionsPass
     //    0.95-0.99x; 128 and 256 channels (rows 0.5-1 KiB apart) within noise,
     //    so left as they are.
     tfg::packConvFilters(rewriter, func, packMinOutChannels);
+
+    // 8. One-output-channel blocks summed in vectors along their input
+    //    channels, their epilogues on 1-D vectors of the columns' sums.
+    if (failed(deferOneChannelReductions(rewriter, func, target.lanes)))
+      return signalPassFailure();
   }
 };
 

@@ -910,3 +910,119 @@ func.func @pointwise_dynamic_residual(%x: tensor<1x3x3x8xf32>, %w: tensor<1x1x8x
   } -> tensor<1x3x3x32xf32>
   return %sum : tensor<1x3x3x32xf32>
 }
+
+// -----
+
+// One output channel (MoveNet's heads, 96 -> 1 and Sigmoid): each column's
+// dot product along its input channels, a whole vector of them a step (the
+// pixel's row is contiguous), into a vector accumulator per column (half
+// the registers: 8 columns on AVX2, 16 on AVX-512), summed across the lanes
+// once after the loop by a shuffle-and-add tree; the epilogue (bias,
+// Sigmoid) on the 1-D vector of the columns' sums, written as one vector.
+// 20 columns: a block of 16 (AVX2: 2 x 8) and a remainder block of 4. No
+// scalar copies: nothing on vector<N x 1>.
+// CHECK-LABEL: func.func @channels1_sigmoid
+// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK: scf.for %[[C:.*]] = %c0 to %c32 step %c8 iter_args(%[[P:.*]] = %{{.*}}) -> (vector<8x8xf32>)
+// CHECK: vector.transfer_read {{.*}} vector<8x8xf32>
+// CHECK: vector.transfer_read %{{.*}}[%c0, %c0, %[[C]]]{{.*}} : tensor<1x1x32xf32>, vector<8xf32>
+// CHECK: vector.fma %{{.*}}, %{{.*}}, %[[P]] : vector<8x8xf32>
+// CHECK: vector.shuffle {{.*}} : vector<8xf32>, vector<8xf32>
+// CHECK: math.exp %{{.*}} : vector<8xf32>
+// CHECK: vector.transfer_write %{{.*}} : vector<8xf32>, tensor<1x1x16xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c8 iter_args(%{{.*}}) -> (vector<4x8xf32>)
+// CHECK: vector.fma {{.*}} : vector<4x8xf32>
+// CHECK: vector.extract_strided_slice {{.*}} sizes = [4]{{.*}} : vector<8xf32> to vector<4xf32>
+// CHECK: math.exp %{{.*}} : vector<4xf32>
+// CHECK: vector.transfer_write %{{.*}} : vector<4xf32>, tensor<1x1x4xf32>
+// CHECK-NOT: {{vector<[0-9x]*x1xf32>}}
+// CHECK-NOT: vector.contract
+// CHECK: return
+// AVX512-LABEL: func.func @channels1_sigmoid
+// AVX512: scf.for %{{.*}} = %c0 to %c32 step %c16 iter_args(%{{.*}}) -> (vector<16x16xf32>)
+// AVX512: vector.fma {{.*}} : vector<16x16xf32>
+// AVX512: math.exp %{{.*}} : vector<16xf32>
+// AVX512: vector.transfer_write %{{.*}} : vector<16xf32>, tensor<1x1x16xf32>
+// AVX512: scf.for %{{.*}} = %c0 to %c32 step %c16 iter_args(%{{.*}}) -> (vector<4x16xf32>)
+// AVX512: math.exp %{{.*}} : vector<4xf32>
+// AVX512-NOT: {{vector<[0-9x]*x1xf32>}}
+// AVX512-NOT: vector.contract
+// AVX512: return
+func.func @channels1_sigmoid(%x: tensor<1x1x20x32xf32>, %w: tensor<1x1x32x1xf32>, %b: tensor<1xf32>) -> tensor<1x1x20x1xf32> {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<1x1x20x1xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x20x1xf32>) -> tensor<1x1x20x1xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x20x32xf32>, tensor<1x1x32x1xf32>) outs(%init : tensor<1x1x20x1xf32>) -> tensor<1x1x20x1xf32>
+  %out = tensor.empty() : tensor<1x1x20x1xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x20x1xf32>, tensor<1xf32>) outs(%out : tensor<1x1x20x1xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    %n = arith.negf %s : f32
+    %ex = math.exp %n : f32
+    %d = arith.addf %ex, %one : f32
+    %r = arith.divf %one, %d : f32
+    linalg.yield %r : f32
+  } -> tensor<1x1x20x1xf32>
+  return %1 : tensor<1x1x20x1xf32>
+}
+
+// -----
+
+// Must not: 12 input channels are not a whole number of vectors, so the
+// one-channel block keeps its steps of 4 channels (a contraction into its
+// columns x 1 sums).
+// CHECK-LABEL: func.func @channels1_depth12
+// CHECK: vector.contract {{.*}} : vector<{{[0-9]+}}x4xf32>, vector<4x1xf32> into vector<{{[0-9]+}}x1xf32>
+// CHECK-NOT: vector.fma
+// CHECK: return
+func.func @channels1_depth12(%x: tensor<1x1x20x12xf32>, %w: tensor<1x1x12x1xf32>, %b: tensor<1xf32>) -> tensor<1x1x20x1xf32> {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<1x1x20x1xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x20x1xf32>) -> tensor<1x1x20x1xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x20x12xf32>, tensor<1x1x12x1xf32>) outs(%init : tensor<1x1x20x1xf32>) -> tensor<1x1x20x1xf32>
+  %out = tensor.empty() : tensor<1x1x20x1xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x20x1xf32>, tensor<1xf32>) outs(%out : tensor<1x1x20x1xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    %n = arith.negf %s : f32
+    %ex = math.exp %n : f32
+    %d = arith.addf %ex, %one : f32
+    %r = arith.divf %one, %d : f32
+    linalg.yield %r : f32
+  } -> tensor<1x1x20x1xf32>
+  return %1 : tensor<1x1x20x1xf32>
+}
+
+// -----
+
+// Must not: two output channels are a block of channels, reduced as before.
+// CHECK-LABEL: func.func @channels2_sigmoid
+// CHECK: vector.contract {{.*}} : vector<{{[0-9]+}}x4xf32>, vector<4x2xf32> into vector<{{[0-9]+}}x2xf32>
+// CHECK-NOT: vector.fma
+// CHECK: return
+func.func @channels2_sigmoid(%x: tensor<1x1x20x32xf32>, %w: tensor<1x1x32x2xf32>, %b: tensor<2xf32>) -> tensor<1x1x20x2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<1x1x20x2xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x20x2xf32>) -> tensor<1x1x20x2xf32>
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x1x20x32xf32>, tensor<1x1x32x2xf32>) outs(%init : tensor<1x1x20x2xf32>) -> tensor<1x1x20x2xf32>
+  %out = tensor.empty() : tensor<1x1x20x2xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%0, %b : tensor<1x1x20x2xf32>, tensor<2xf32>) outs(%out : tensor<1x1x20x2xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    %n = arith.negf %s : f32
+    %ex = math.exp %n : f32
+    %d = arith.addf %ex, %one : f32
+    %r = arith.divf %one, %d : f32
+    linalg.yield %r : f32
+  } -> tensor<1x1x20x2xf32>
+  return %1 : tensor<1x1x20x2xf32>
+}
