@@ -8,7 +8,9 @@
 // a dozen times over, about 1 s of a 5 s compile on the bigger models
 // (docs/design.md, "Compile time"). Here it is one conversion with all
 // their patterns, after the vector lowering that convert-vector-to-llvm
-// does first, run on the functions in parallel.
+// does first. Both run on the functions in parallel; the conversion keeps
+// on one thread, before the bodies, only what reads or writes the module's
+// symbol table (docs/design.md, "The conversion to the LLVM dialect").
 //
 //===----------------------------------------------------------------------===//
 
@@ -221,22 +223,27 @@ struct CPUConvertToLLVMPass
     if (failed(applyPartialConversion(module, moduleTarget, frozenPatterns)))
       return signalPassFailure();
 
-    // 2. The function bodies, one conversion each, on the context's threads:
-    // what is left in them reads nothing outside its function but the
-    // type converter (thread-safe), the patterns (immutable) and the target.
+    // 2. The function bodies, one conversion each, on the context's threads.
+    // What is left in them reads nothing outside its function but the type
+    // converter (its caches are locked), the patterns and the target (both
+    // immutable); none of their patterns makes an op of `serialOps` (which
+    // would then touch the module from a thread).
     SmallVector<LLVM::LLVMFuncOp> bodies;
     for (auto func : module.getOps<LLVM::LLVMFuncOp>())
       if (!func.isExternal())
         bodies.push_back(func);
-    // Diagnostics in the order of the functions, whatever the threads do.
-    ParallelDiagnosticHandler diagnostics(context);
     std::atomic<bool> anyFailed = false;
-    parallelFor(context, 0, bodies.size(), [&](size_t i) {
-      diagnostics.setOrderIDForThread(i);
-      if (failed(convertBody(bodies[i], target, frozenPatterns)))
-        anyFailed = true;
-      diagnostics.eraseOrderIDForThread();
-    });
+    {
+      // Diagnostics in the order of the functions, whatever the threads
+      // do; emitted when it goes.
+      ParallelDiagnosticHandler diagnostics(context);
+      parallelFor(context, 0, bodies.size(), [&](size_t i) {
+        diagnostics.setOrderIDForThread(i);
+        if (failed(convertBody(bodies[i], target, frozenPatterns)))
+          anyFailed = true;
+        diagnostics.eraseOrderIDForThread();
+      });
+    }
     if (anyFailed)
       return signalPassFailure();
 
