@@ -10,7 +10,7 @@
 // their patterns, after the vector lowering that convert-vector-to-llvm
 // does first. Both run on the functions in parallel; the conversion keeps
 // on one thread, before the bodies, only what reads or writes the module's
-// symbol table (docs/design.md, "The conversion to the LLVM dialect").
+// symbol table (docs/design.md, "The conversion on both cores").
 //
 //===----------------------------------------------------------------------===//
 
