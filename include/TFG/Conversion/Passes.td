@@ -425,15 +425,25 @@ def CPUConvertToLLVM : Pass<"tfg-cpu-convert-to-llvm", "mlir::ModuleOp"> {
        products, transposes, shape casts, broadcasts, masks, strided slices,
        rank-1 transfers; the same patterns), one function per thread of the
        context.
-    2. One dialect conversion of the whole module with the patterns of
-       `convert-vector-to-llvm`, `convert-ub-to-llvm`,
-       `finalize-memref-to-llvm`, `convert-math-to-llvm` (then
-       `convert-math-to-libm` for the functions LLVM has no intrinsic for:
-       tanh, erf, ...), `convert-arith-to-llvm`, `convert-cf-to-llvm`,
+    2. One dialect conversion with the patterns of `convert-vector-to-llvm`,
+       `convert-ub-to-llvm`, `finalize-memref-to-llvm`,
+       `convert-math-to-llvm` (then `convert-math-to-libm` for the
+       functions LLVM has no intrinsic for: tanh, erf, ...),
+       `convert-arith-to-llvm`, `convert-cf-to-llvm`,
        `convert-func-to-llvm`, `convert-index-to-llvm` and
-       `convert-openmp-to-llvm`, followed by `reconcile-unrealized-casts`.
-       The result is what those passes one after another give, but the
-       module is walked once, not a dozen times.
+       `convert-openmp-to-llvm`, followed by `reconcile-unrealized-casts`,
+       applied in two steps. First, on one thread, what touches the module's
+       symbol table: the functions (to `llvm.func`, their signatures
+       converted), the globals and the other top-level ops, and inside the
+       bodies the ops whose lowering declares or looks up a symbol
+       (`memref.alloc`/`dealloc`/`copy`: malloc, free; `func.call`: the
+       callee's calling convention; `cf.assert`, `vector.print`, and what
+       math-to-libm rewrites), in the module's order. Then the rest of each
+       function body, one conversion per function on the context's threads,
+       its casts reconciled within it. The result is what those passes one
+       after another give (the same ops; only the descriptor packing of
+       bare-pointer arguments may come in another order), but the module is
+       walked once, not a dozen times, and the bodies in parallel.
 
     Every op must end in the LLVM dialect (or be an OpenMP op on LLVM
     types): an op that none of the patterns lowers is an error at the op,
