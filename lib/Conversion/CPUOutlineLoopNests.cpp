@@ -18,6 +18,8 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::tfg {
@@ -301,9 +303,12 @@ struct CPUShareIdenticalNestsPass
     : tfg::impl::CPUShareIdenticalNestsBase<CPUShareIdenticalNestsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // The functions kept so far, by hashNest.
+    // The functions kept so far, by hashNest, and the one each dropped
+    // function's calls go to.
     llvm::DenseMap<size_t, llvm::SmallVector<func::FuncOp, 1>> kept;
-    for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
+    llvm::MapVector<func::FuncOp, func::FuncOp> keptFor;
+    llvm::DenseMap<StringAttr, StringAttr> renamed;
+    for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal() || !func->hasAttr(kOutlinedAttr))
         continue;
       llvm::SmallVector<func::FuncOp, 1> &candidates =
@@ -315,12 +320,28 @@ struct CPUShareIdenticalNestsPass
         candidates.push_back(func);
         continue;
       }
-      if (failed(SymbolTable::replaceAllSymbolUses(func, same->getSymNameAttr(),
-                                                   module)))
-        return signalPassFailure();
-      (*same)->setLoc(
-          FusedLoc::get(&getContext(), {(*same)->getLoc(), func->getLoc()}));
-      func.erase();
+      keptFor[func] = *same;
+      renamed[func.getSymNameAttr()] = same->getSymNameAttr();
+    }
+    if (keptFor.empty())
+      return;
+    // The calls, in one walk (SymbolTable::replaceAllSymbolUses walks the
+    // module once a function: 0.17 s on movenet-lightning's 88).
+    module.walk([&](func::CallOp call) {
+      if (StringAttr to = renamed.lookup(call.getCalleeAttr().getAttr()))
+        call.setCallee(to);
+    });
+    // A dropped function that something else names (not a call) stays.
+    llvm::DenseSet<StringAttr> stillUsed;
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(&module.getBodyRegion()))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        stillUsed.insert(use.getSymbolRef().getRootReference());
+    for (auto [dropped, same] : keptFor) {
+      same->setLoc(
+          FusedLoc::get(&getContext(), {same->getLoc(), dropped->getLoc()}));
+      if (!stillUsed.contains(dropped.getSymNameAttr()))
+        dropped.erase();
     }
   }
 };
