@@ -184,3 +184,32 @@ func.func private @other_branch(%a: memref<4xf32>) {
   memref.store %one, %a[%c0] : memref<4xf32>
   return
 }
+
+// -----
+
+// A dropped nest that something other than a call names (here a function
+// constant) stays; its call still goes to the kept one.
+// CHECK-LABEL: func.func @named(
+// CHECK-NEXT: call @kept(%{{.*}})
+// CHECK-NEXT: call @kept(%{{.*}})
+// CHECK-NEXT: constant @also_named
+// CHECK: func.func private @kept(
+// CHECK: func.func private @also_named(
+func.func @named(%a: memref<4xf32>) {
+  call @kept(%a) : (memref<4xf32>) -> ()
+  call @also_named(%a) : (memref<4xf32>) -> ()
+  %f = func.constant @also_named : (memref<4xf32>) -> ()
+  return
+}
+func.func private @kept(%a: memref<4xf32>) attributes {tfg.outlined} {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  memref.store %one, %a[%c0] : memref<4xf32>
+  return
+}
+func.func private @also_named(%a: memref<4xf32>) attributes {tfg.outlined} {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  memref.store %one, %a[%c0] : memref<4xf32>
+  return
+}
