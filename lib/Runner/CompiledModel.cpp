@@ -806,12 +806,13 @@ FailureOr<CompiledModel> CompiledModel::compile(OwningOpRef<ModuleOp> module,
   addPackedWrapper(*entry, packedName(funcName));
   compiled.phases.translate = secondsSince(phaseStart);
 
-  ParallelCodegenOptions codegen{/*codegenMachine=*/*machine,
-                                 /*optimizeForTarget=*/options.hostTarget,
-                                 /*fullUnrolling=*/options.llvmPipeline ==
-                                     LLVMPipeline::O3,
-                                 /*threads=*/compileThreads,
-                                 /*inspectOptimized=*/{}};
+  ParallelCodegenOptions codegen{
+      /*codegenMachine=*/*machine,
+      /*optimizeForTarget=*/options.hostTarget,
+      /*fullUnrolling=*/options.llvmPipeline == LLVMPipeline::O3,
+      /*partialUnrolling=*/options.llvmPipeline == LLVMPipeline::O3,
+      /*threads=*/compileThreads,
+      /*inspectOptimized=*/{}};
   std::string dumpError;
   if (!options.dumpLLVMPath.empty())
     codegen.inspectOptimized =

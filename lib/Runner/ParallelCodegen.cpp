@@ -50,13 +50,14 @@ void limitUnrollCostAnalysis() {
 
 /// LLVM's full unrolling (of a loop of a constant trip count, by either
 /// unroll pass) is limited by an option of LLVM's, -unroll-full-max-count,
-/// which both passes read, not by a PassBuilder tuning option (that one,
-/// LoopUnrolling, turns partial and runtime unrolling off too, and those
-/// made blazeface-front and facemesh 7-15 % faster). Set for the process
-/// before each compile's optimizer runs, unless the command line set it:
-/// 0 (no full unrolling) or unlimited, LLVM's default. So two compiles in
-/// one process at the same time must agree on it (tfg-run compiles one
-/// model at a time).
+/// which both passes read, and its partial unrolling (a loop of a trip
+/// count it knows, copied by a factor that divides it) by
+/// -unroll-allow-partial, not by PassBuilder tuning options (that one,
+/// LoopUnrolling, turns runtime unrolling and the short loops' full unrolling
+/// off too, and those made blazeface-front and facemesh 7-15 % faster). Set
+/// for the process before each compile's optimizer runs, unless the command
+/// line set them. So two compiles in one process at the same time must
+/// agree on them (tfg-run compiles one model at a time).
 /// The most iterations of a loop LLVM still unrolls fully when full
 /// unrolling is off: mobilenet_v2_loc ran 5 % slower with none (its short
 /// loops of a few vector steps stayed loops), the same as O3 with 16, and
@@ -64,20 +65,31 @@ void limitUnrollCostAnalysis() {
 /// 1.78 against 1.60 s; O3 2.07 s).
 constexpr const char *kShortLoopTrips = "16";
 
-void setFullUnrolling(bool enabled) {
+void setUnrolling(bool full, bool partial) {
   static std::mutex mutex;
-  static bool fromCommandLine = [] {
+  auto fromCommandLine = [](llvm::StringRef name) {
     auto &options = llvm::cl::getRegisteredOptions();
-    auto it = options.find("unroll-full-max-count");
+    auto it = options.find(name);
     return it == options.end() || it->second->getNumOccurrences() > 0;
-  }();
-  if (fromCommandLine)
-    return;
+  };
+  // Read before this function first sets them.
+  static bool fullFromCommandLine = fromCommandLine("unroll-full-max-count");
+  static bool partialFromCommandLine = fromCommandLine("unroll-allow-partial");
   std::lock_guard<std::mutex> lock(mutex);
-  llvm::cl::Option *option =
-      llvm::cl::getRegisteredOptions().lookup("unroll-full-max-count");
-  (void)option->addOccurrence(0, "unroll-full-max-count",
-                              enabled ? "4294967295" : kShortLoopTrips);
+  auto &options = llvm::cl::getRegisteredOptions();
+  if (!fullFromCommandLine)
+    (void)options.lookup("unroll-full-max-count")
+        ->addOccurrence(0, "unroll-full-max-count",
+                        full ? "4294967295" : kShortLoopTrips);
+  if (!partialFromCommandLine) {
+    llvm::cl::Option *option = options.lookup("unroll-allow-partial");
+    // Unset, the target's preference decides (O3's behaviour); there is no
+    // value that means "unset", so the option is reset instead.
+    if (partial)
+      option->reset();
+    else
+      (void)option->addOccurrence(0, "unroll-allow-partial", "false");
+  }
 }
 
 /// Runs the module pipeline `build` makes over `module`, with a PassBuilder
@@ -493,7 +505,7 @@ mlir::tfg::optimizeAndCompile(std::unique_ptr<llvm::Module> module,
                               const ParallelCodegenOptions &options) {
   ParallelCodegenResult result;
   auto start = PhaseClock::now();
-  setFullUnrolling(options.fullUnrolling);
+  setUnrolling(options.fullUnrolling, options.partialUnrolling);
   {
     llvm::orc::JITTargetMachineBuilder machine = options.codegenMachine;
     auto target = machine.createTargetMachine();

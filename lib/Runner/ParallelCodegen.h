@@ -51,6 +51,14 @@ struct ParallelCodegenOptions {
   /// all made mobilenet_v2_loc 5 % slower (docs/design.md, "Compile time",
   /// "LLVM's pipeline").
   bool fullUnrolling = true;
+  /// LLVM's partial unrolling of loops of a known trip count (by a factor
+  /// that divides it; O3's default where the target has a loop buffer).
+  /// Off: those loops stay as they are (runtime unrolling stays). The
+  /// MLIR pipeline has register-blocked the kernels; what LLVM copied was
+  /// fill, tap and small elementwise loops, 1-14 % of a model's code, and
+  /// the corpus ran as fast without the copies (docs/design.md, "Compile
+  /// time", "LLVM's pipeline: no partial unrolling").
+  bool partialUnrolling = true;
   /// Threads that optimize and compile partitions (the caller's included);
   /// never more than there are partitions.
   unsigned threads = 1;
@@ -78,7 +86,8 @@ struct ParallelCodegenResult {
 inline constexpr unsigned kMaxPartitions = 4;
 
 /// Optimizes `module` (LLVM's O3, its full unrolling only if
-/// options.fullUnrolling) and compiles it to object files, on
+/// options.fullUnrolling, its partial unrolling only if
+/// options.partialUnrolling) and compiles it to object files, on
 /// options.threads threads. The module is consumed: it is split.
 llvm::Expected<ParallelCodegenResult>
 optimizeAndCompile(std::unique_ptr<llvm::Module> module,

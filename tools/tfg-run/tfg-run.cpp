@@ -148,8 +148,9 @@ static cl::opt<LLVMPipeline> llvmPipeline(
     cl::values(
         clEnumValN(LLVMPipeline::Kernels, "kernels",
                    "O3 without LLVM's full unrolling of constant-trip loops "
-                   "of more than 16 iterations (default: the lowering "
-                   "unrolled the kernels already)"),
+                   "of more than 16 iterations and without its partial "
+                   "unrolling (default: the lowering unrolled the kernels "
+                   "already)"),
         clEnumValN(LLVMPipeline::O3, "o3",
                    "LLVM's O3 as it is (slower to compile; to compare)")));
 static cl::opt<bool> verifyEach(
