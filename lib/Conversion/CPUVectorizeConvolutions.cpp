@@ -1660,6 +1660,30 @@ Value deferOneChannelReduction(RewriterBase &rewriter, scf::ForOp loop,
   return result;
 }
 
+/// Whether `transfer` moves a vector<... x 1> at index 0 of a tensor's last
+/// dimension, of static size 1 (unmasked, in bounds, minor identity): what
+/// the DropTrailingUnitDimOfTensor patterns rewrite.
+bool isTrailingUnitTransfer(VectorTransferOpInterface transfer) {
+  auto tensor = dyn_cast<RankedTensorType>(transfer.getBase().getType());
+  VectorType type = transfer.getVectorType();
+  return tensor && tensor.getRank() >= 2 && type.getRank() >= 2 &&
+         tensor.getShape().back() == 1 && type.getShape().back() == 1 &&
+         !transfer.getMask() &&
+         transfer.getPermutationMap().isMinorIdentity() &&
+         isZeroInteger(transfer.getIndices().back()) &&
+         llvm::all_of(transfer.getInBoundsValues(), [](bool b) { return b; });
+}
+
+/// The reassociation that collapses a tensor of `rank` along its last two
+/// dimensions (the last of size 1).
+SmallVector<ReassociationIndices> trailingUnitGroups(int64_t rank) {
+  SmallVector<ReassociationIndices> groups;
+  for (int64_t d = 0; d + 2 < rank; ++d)
+    groups.push_back({d});
+  groups.push_back({rank - 2, rank - 1});
+  return groups;
+}
+
 /// A transfer of a vector<... x 1> at index 0 of a tensor's last dimension,
 /// of static size 1, as a transfer of vector<...> of the tensor collapsed
 /// along it: in LLVM's lowering a trailing unit dimension makes each
@@ -1669,21 +1693,13 @@ struct DropTrailingUnitDimOfTensorRead
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(vector::TransferReadOp read,
                                 PatternRewriter &rewriter) const override {
-    auto source = dyn_cast<RankedTensorType>(read.getBase().getType());
-    VectorType type = read.getVectorType();
-    if (!source || source.getRank() < 2 || type.getRank() < 2 ||
-        source.getShape().back() != 1 || type.getShape().back() != 1 ||
-        read.getMask() || !read.getPermutationMap().isMinorIdentity() ||
-        !isZeroInteger(read.getIndices().back()) ||
-        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }))
+    if (!isTrailingUnitTransfer(read))
       return failure();
     Location loc = read.getLoc();
-    SmallVector<ReassociationIndices> groups;
-    for (int64_t d = 0; d + 2 < source.getRank(); ++d)
-      groups.push_back({d});
-    groups.push_back({source.getRank() - 2, source.getRank() - 1});
-    Value collapsed =
-        tensor::CollapseShapeOp::create(rewriter, loc, read.getBase(), groups);
+    VectorType type = read.getVectorType();
+    Value collapsed = tensor::CollapseShapeOp::create(
+        rewriter, loc, read.getBase(),
+        trailingUnitGroups(read.getBase().getType().getRank()));
     auto flat =
         VectorType::get(type.getShape().drop_back(), type.getElementType());
     SmallVector<bool> inBounds(flat.getRank(), true);
@@ -1700,19 +1716,13 @@ struct DropTrailingUnitDimOfTensorWrite
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(vector::TransferWriteOp write,
                                 PatternRewriter &rewriter) const override {
-    auto dest = dyn_cast<RankedTensorType>(write.getBase().getType());
-    VectorType type = write.getVectorType();
-    if (!dest || dest.getRank() < 2 || type.getRank() < 2 ||
-        dest.getShape().back() != 1 || type.getShape().back() != 1 ||
-        write.getMask() || !write.getPermutationMap().isMinorIdentity() ||
-        !isZeroInteger(write.getIndices().back()) ||
-        !llvm::all_of(write.getInBoundsValues(), [](bool b) { return b; }))
+    if (!isTrailingUnitTransfer(write))
       return failure();
     Location loc = write.getLoc();
-    SmallVector<ReassociationIndices> groups;
-    for (int64_t d = 0; d + 2 < dest.getRank(); ++d)
-      groups.push_back({d});
-    groups.push_back({dest.getRank() - 2, dest.getRank() - 1});
+    auto dest = cast<RankedTensorType>(write.getBase().getType());
+    VectorType type = write.getVectorType();
+    SmallVector<ReassociationIndices> groups =
+        trailingUnitGroups(dest.getRank());
     Value collapsed =
         tensor::CollapseShapeOp::create(rewriter, loc, write.getBase(), groups);
     auto flat =
